@@ -1,0 +1,1 @@
+//! Static evaluation (filled in by the engine issue).

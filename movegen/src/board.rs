@@ -1,0 +1,536 @@
+//! `Board`: the position. Piece bitboards and a mailbox, side to move, castling
+//! rights, en-passant square, clocks, Zobrist keys, and the checkers and pinned
+//! pieces of the side to move (kept up to date so move generation is cheap).
+//!
+//! Moves are made by copy-make: [`Board::play`] returns the new position and
+//! leaves the old one untouched, so "unmake" is simply keeping the old copy.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::castling::{CastleSide, CastlingRights};
+use crate::moves::{Move, MoveKind};
+use crate::types::{Color, Piece, PieceType, Square};
+use crate::zobrist::{piece_key, KEYS};
+
+const EMPTY_SQUARE: u8 = 0xFF;
+
+/// A chess position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub(crate) by_type: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    /// Piece on each square as `color << 3 | type`, or `EMPTY_SQUARE`.
+    pub(crate) mailbox: [u8; 64],
+    pub(crate) side: Color,
+    pub(crate) castling: CastlingRights,
+    /// Start square of the rook for each castling right (see `CastlingRights::index`).
+    pub(crate) castle_rooks: [Square; 4],
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+    pub(crate) key: u64,
+    pub(crate) pawn_key: u64,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+    pub(crate) chess960: bool,
+}
+
+#[inline(always)]
+fn encode(piece: Piece) -> u8 {
+    (piece.color() as u8) << 3 | piece.kind() as u8
+}
+
+#[inline(always)]
+fn decode(code: u8) -> Option<Piece> {
+    if code == EMPTY_SQUARE {
+        None
+    } else {
+        let color = if code >> 3 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(
+            color,
+            PieceType::from_index((code & 7) as usize),
+        ))
+    }
+}
+
+impl Board {
+    /// An empty board, white to move; used while building a position.
+    pub(crate) fn empty() -> Board {
+        Board {
+            by_type: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            mailbox: [EMPTY_SQUARE; 64],
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            castle_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            pawn_key: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            chess960: false,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(crate::fen::START_FEN).expect("the start position is valid")
+    }
+
+    // ----- Accessors -------------------------------------------------------
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        decode(self.mailbox[sq.index()])
+    }
+
+    /// All pieces of one type, both colours.
+    #[inline(always)]
+    pub fn pieces(&self, kind: PieceType) -> Bitboard {
+        self.by_type[kind.index()]
+    }
+
+    /// All pieces of one colour.
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Pieces of one colour and type.
+    #[inline(always)]
+    pub fn colored(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.by_type[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The king square of `color`.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.colored(color, PieceType::King).lsb()
+    }
+
+    /// The castling rights left.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The start square of the rook for a castling right (meaningful while the
+    /// right is held).
+    #[inline(always)]
+    pub fn castle_rook(&self, color: Color, side: CastleSide) -> Square {
+        self.castle_rooks[CastlingRights::index(color, side)]
+    }
+
+    /// The en-passant target square, kept only when an en-passant capture is
+    /// legal (so that equal positions have equal keys, as the repetition rule
+    /// requires).
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and increasing after black moves.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key of the position.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key of the pawns alone (for a pawn-structure cache).
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// True when the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Pieces of the side to move pinned to their own king.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// True when the position came from a Chess960 setup (FEN output then
+    /// writes castling rights in Shredder/X-FEN style).
+    #[inline(always)]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Sets whether castling rights are written in Chess960 style.
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+
+    // ----- Attacks ---------------------------------------------------------
+
+    /// Pieces of both colours that attack `sq`, given `occupied`.
+    #[inline(always)]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let diag = self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen);
+        let orth = self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
+        (pawn_attacks(Color::White, sq) & self.colored(Color::Black, PieceType::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.colored(Color::White, PieceType::Pawn))
+            | (knight_attacks(sq) & self.pieces(PieceType::Knight))
+            | (king_attacks(sq) & self.pieces(PieceType::King))
+            | (bishop_attacks(sq, occupied) & diag)
+            | (rook_attacks(sq, occupied) & orth)
+    }
+
+    /// True when any piece of `by` attacks `sq`, given `occupied`.
+    #[inline(always)]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.color(by);
+        let diag = (self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen)) & them;
+        let orth = (self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen)) & them;
+        (pawn_attacks(by.flip(), sq) & self.pieces(PieceType::Pawn) & them).any()
+            || (knight_attacks(sq) & self.pieces(PieceType::Knight) & them).any()
+            || (king_attacks(sq) & self.pieces(PieceType::King) & them).any()
+            || (bishop_attacks(sq, occupied) & diag).any()
+            || (rook_attacks(sq, occupied) & orth).any()
+    }
+
+    /// The squares attacked by a piece of `kind` and `color` standing on `sq`.
+    #[inline(always)]
+    pub fn piece_attacks(
+        kind: PieceType,
+        color: Color,
+        sq: Square,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        match kind {
+            PieceType::Pawn => pawn_attacks(color, sq),
+            PieceType::Knight => knight_attacks(sq),
+            PieceType::Bishop => bishop_attacks(sq, occupied),
+            PieceType::Rook => rook_attacks(sq, occupied),
+            PieceType::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+            PieceType::King => king_attacks(sq),
+        }
+    }
+
+    // ----- Building and updating -------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_type[piece.kind().index()] |= bb;
+        self.by_color[piece.color().index()] |= bb;
+        self.mailbox[sq.index()] = encode(piece);
+        self.key ^= piece_key(piece, sq);
+        if piece.kind() == PieceType::Pawn {
+            self.pawn_key ^= piece_key(piece, sq);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_type[piece.kind().index()] ^= bb;
+        self.by_color[piece.color().index()] ^= bb;
+        self.mailbox[sq.index()] = EMPTY_SQUARE;
+        self.key ^= piece_key(piece, sq);
+        if piece.kind() == PieceType::Pawn {
+            self.pawn_key ^= piece_key(piece, sq);
+        }
+    }
+
+    /// Recomputes checkers and pins of the side to move.
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side;
+        let them = us.flip();
+        let king = self.king(us);
+        let occ = self.occupied();
+        self.checkers = self.attackers_to(king, occ) & self.color(them);
+        let diag =
+            (self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen)) & self.color(them);
+        let orth =
+            (self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen)) & self.color(them);
+        let snipers = (bishop_attacks(king, Bitboard::EMPTY) & diag)
+            | (rook_attacks(king, Bitboard::EMPTY) & orth);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.color(us);
+            }
+        }
+        self.pinned = pinned;
+    }
+
+    /// Sets the en-passant square after a double push to `target`, but only if
+    /// the side to move can legally capture there.
+    pub(crate) fn set_en_passant_if_capturable(&mut self, target: Square) {
+        let us = self.side;
+        let capturers = pawn_attacks(us.flip(), target) & self.colored(us, PieceType::Pawn);
+        if capturers.is_empty() {
+            return;
+        }
+        let legal = capturers
+            .iter()
+            .any(|from| self.en_passant_is_legal(from, target));
+        if legal {
+            self.en_passant = Some(target);
+            self.key ^= KEYS.en_passant[target.file().index()];
+        }
+    }
+
+    /// Whether the pawn on `from` may capture en passant onto `target` without
+    /// leaving its king in check (the captured pawn leaves too, which can open
+    /// a rank or a diagonal).
+    pub(crate) fn en_passant_is_legal(&self, from: Square, target: Square) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let captured = Square::from_coords(target.file(), from.rank());
+        let occ = (self.occupied().without(from).without(captured)).with(target);
+        let king = self.king(us);
+        let attackers =
+            self.attackers_to(king, occ) & self.color(them) & !Bitboard::from_square(captured);
+        attackers.is_empty()
+    }
+
+    /// Recomputes the key and pawn key from scratch (for tests and FEN).
+    pub fn compute_keys(&self) -> (u64, u64) {
+        let mut key = 0;
+        let mut pawn_key = 0;
+        for sq in self.occupied() {
+            let piece = self.piece_on(sq).expect("occupied square has a piece");
+            key ^= piece_key(piece, sq);
+            if piece.kind() == PieceType::Pawn {
+                pawn_key ^= piece_key(piece, sq);
+            }
+        }
+        if self.side == Color::Black {
+            key ^= KEYS.side;
+        }
+        key ^= KEYS.castling[self.castling.bits() as usize];
+        if let Some(ep) = self.en_passant {
+            key ^= KEYS.en_passant[ep.file().index()];
+        }
+        (key, pawn_key)
+    }
+
+    // ----- Making moves ----------------------------------------------------
+
+    /// The position after `mv`, which must be legal in this position (from the
+    /// generator or checked with [`Board::is_legal`]).
+    #[inline]
+    pub fn play(&self, mv: Move) -> Board {
+        let mut next = *self;
+        next.make_move(mv);
+        next
+    }
+
+    /// Plays `mv` on this board in place; `mv` must be legal here.
+    pub fn make_move(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us.flip();
+        let from = mv.from();
+        let to = mv.to();
+        let piece = self.piece_on(from).expect("a move starts on a piece");
+        let keys = &*KEYS;
+
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= keys.en_passant[ep.file().index()];
+        }
+        self.key ^= keys.castling[self.castling.bits() as usize];
+        self.halfmove_clock += 1;
+        let mut double_push_target = None;
+
+        match mv.kind() {
+            MoveKind::Castle => {
+                let side = if to.file() > from.file() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                let rook = Piece::new(us, PieceType::Rook);
+                self.remove(piece, from);
+                self.remove(rook, to);
+                self.put(piece, side.king_destination(us));
+                self.put(rook, side.rook_destination(us));
+            }
+            MoveKind::EnPassant => {
+                let captured_sq = Square::from_coords(to.file(), from.rank());
+                self.remove(Piece::new(them, PieceType::Pawn), captured_sq);
+                self.remove(piece, from);
+                self.put(piece, to);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if let Some(captured) = self.piece_on(to) {
+                    self.remove(captured, to);
+                    self.halfmove_clock = 0;
+                }
+                self.remove(piece, from);
+                let landing = match mv.promotion_piece() {
+                    Some(promo) => Piece::new(us, promo),
+                    None => piece,
+                };
+                self.put(landing, to);
+                if piece.kind() == PieceType::Pawn {
+                    self.halfmove_clock = 0;
+                    if kind == MoveKind::DoublePush {
+                        double_push_target =
+                            Some(Square::from_index((from.index() + to.index()) / 2));
+                    }
+                }
+            }
+        }
+
+        if self.castling.any() {
+            self.update_castling_rights(piece, from, to);
+        }
+        self.key ^= keys.castling[self.castling.bits() as usize];
+
+        self.side = them;
+        self.key ^= keys.side;
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.update_check_info();
+        if let Some(target) = double_push_target {
+            self.set_en_passant_if_capturable(target);
+        }
+    }
+
+    /// A king move loses both rights; a move from or onto a castling rook's
+    /// start square loses that right.
+    #[inline]
+    fn update_castling_rights(&mut self, piece: Piece, from: Square, to: Square) {
+        if piece.kind() == PieceType::King {
+            self.castling.remove_color(piece.color());
+        }
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if self.castling.has(color, side) {
+                    let rook = self.castle_rook(color, side);
+                    if rook == from || rook == to {
+                        self.castling.remove(color, side);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The position with the side to move passing (for null-move pruning).
+    /// Must not be called while in check.
+    pub fn play_null(&self) -> Board {
+        let mut next = *self;
+        if let Some(ep) = next.en_passant.take() {
+            next.key ^= KEYS.en_passant[ep.file().index()];
+        }
+        next.side = next.side.flip();
+        next.key ^= KEYS.side;
+        next.halfmove_clock += 1;
+        next.update_check_info();
+        next
+    }
+
+    /// The move that captures or takes a piece from `mv`'s target, if any.
+    #[inline(always)]
+    pub fn captured_piece(&self, mv: Move) -> Option<PieceType> {
+        if mv.is_en_passant() {
+            Some(PieceType::Pawn)
+        } else if mv.is_castle() {
+            None
+        } else {
+            self.piece_on(mv.to()).map(|p| p.kind())
+        }
+    }
+
+    /// The piece that moves in `mv`.
+    #[inline(always)]
+    pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
+        self.piece_on(mv.from())
+    }
+
+    /// Squares of `line(a, b)` (re-exported for callers that reason about pins).
+    #[inline(always)]
+    pub fn aligned(a: Square, b: Square, c: Square) -> bool {
+        line(a, b).has(c)
+    }
+
+    /// Checks the board's internal invariants: bitboards, mailbox and keys agree,
+    /// and check information is current. For tests.
+    pub fn is_consistent(&self) -> bool {
+        let mut union = Bitboard::EMPTY;
+        for kind in PieceType::ALL {
+            if (self.pieces(kind) & union).any() {
+                return false;
+            }
+            union |= self.pieces(kind);
+        }
+        if union != self.occupied() || (self.color(Color::White) & self.color(Color::Black)).any() {
+            return false;
+        }
+        for sq in Square::all() {
+            let from_bitboards = PieceType::ALL
+                .iter()
+                .find(|k| self.pieces(**k).has(sq))
+                .map(|&k| {
+                    let c = if self.color(Color::White).has(sq) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    Piece::new(c, k)
+                });
+            if from_bitboards != self.piece_on(sq) {
+                return false;
+            }
+        }
+        let mut fresh = *self;
+        fresh.update_check_info();
+        (self.key, self.pawn_key) == self.compute_keys()
+            && fresh.checkers == self.checkers
+            && fresh.pinned == self.pinned
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::startpos()
+    }
+}

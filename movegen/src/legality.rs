@@ -1,0 +1,101 @@
+//! Checking moves that come from outside the generator: the hash table,
+//! killer slots, UCI input. [`Board::is_pseudo_legal`] checks that the move
+//! fits the position (right piece, right flags, reachable square);
+//! [`Board::is_legal`] also checks that the own king is safe afterwards.
+//! Both are written independently of the generator so that tests can compare
+//! the two.
+
+use crate::attacks::pawn_attacks;
+use crate::board::Board;
+use crate::castling::CastleSide;
+use crate::moves::{Move, MoveKind};
+use crate::types::PieceType;
+
+impl Board {
+    /// True when `mv` is a well-formed move of the side to move in this
+    /// position, ignoring whether it leaves the own king in check (castling
+    /// is checked completely).
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        if mv.is_none() {
+            return false;
+        }
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.piece_on(from) else {
+            return false;
+        };
+        if piece.color() != us {
+            return false;
+        }
+        let target = self.piece_on(to);
+        let kind = mv.kind();
+
+        if kind == MoveKind::Castle {
+            if piece.kind() != PieceType::King || self.in_check() {
+                return false;
+            }
+            let side = if to.file() > from.file() {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            return self.castling_move(side) == Some(mv);
+        }
+        if kind == MoveKind::EnPassant {
+            return piece.kind() == PieceType::Pawn
+                && self.en_passant == Some(to)
+                && pawn_attacks(us, from).has(to);
+        }
+
+        // Ordinary moves: the capture flag must match what stands on `to`.
+        let captures = match target {
+            Some(p) if p.color() == us => return false,
+            Some(p) if p.kind() == PieceType::King => return false,
+            Some(_) => true,
+            None => false,
+        };
+        if captures != mv.is_capture() {
+            return false;
+        }
+
+        if piece.kind() != PieceType::Pawn {
+            return matches!(kind, MoveKind::Quiet | MoveKind::Capture)
+                && Board::piece_attacks(piece.kind(), us, from, self.occupied()).has(to);
+        }
+
+        // Pawns: promotion exactly when reaching the last rank.
+        if self.is_promotion_rank(to) != mv.is_promotion() {
+            return false;
+        }
+        let up: i8 = if us == crate::types::Color::White {
+            8
+        } else {
+            -8
+        };
+        let delta = to.index() as i8 - from.index() as i8;
+        match kind {
+            MoveKind::Capture | MoveKind::PromotionCapture => pawn_attacks(us, from).has(to),
+            MoveKind::Quiet | MoveKind::Promotion => delta == up,
+            MoveKind::DoublePush => {
+                let middle = from.offset(up);
+                delta == 2 * up
+                    && from.rank() == self.pawn_start_rank()
+                    && middle.is_some_and(|m| self.piece_on(m).is_none())
+            }
+            MoveKind::Castle | MoveKind::EnPassant => false,
+        }
+    }
+
+    /// True when `mv` is legal in this position.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if !self.is_pseudo_legal(mv) {
+            return false;
+        }
+        if mv.is_castle() {
+            return true; // fully checked by is_pseudo_legal
+        }
+        let us = self.side;
+        let after = self.play(mv);
+        !after.is_attacked(after.king(us), us.flip(), after.occupied())
+    }
+}
