@@ -51,7 +51,7 @@ const ENGINES: [Engine; 4] = [
 
 /// Daba: `movegen::perft` is single-threaded with bulk counting at the last ply.
 fn daba(fen: &str) -> Result<Runner, String> {
-    let board = movegen::Board::from_fen(fen).map_err(|e| format!("{e:?}"))?;
+    let board = movegen::Board::from_fen(fen).map_err(|e| e.to_string())?;
     Ok(Box::new(move |depth| movegen::perft(black_box(&board), depth)))
 }
 
