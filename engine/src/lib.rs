@@ -1,1 +1,34 @@
-//! The engine.
+//! The Daba engine: search, transposition table, time management, the UCI
+//! protocol, and the `bench` and `perft` commands.
+
+pub mod bench;
+pub mod game;
+pub mod search;
+pub mod uci;
+
+/// The engine's name and version as `uci` reports them.
+pub const NAME: &str = concat!("Daba ", env!("CARGO_PKG_VERSION"));
+/// The authors as `uci` reports them.
+pub const AUTHOR: &str = "the Daba developers";
+
+/// Runs the program with its command-line arguments (without the program
+/// name); returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    movegen::init();
+    match args.first().map(String::as_str) {
+        None => {
+            uci::run_stdio();
+            0
+        }
+        Some("bench") => {
+            let depth = args.get(1).and_then(|d| d.parse().ok());
+            bench::run(depth, &mut std::io::stdout());
+            0
+        }
+        Some("perft") => uci::perft_from_shell(&args[1..]),
+        Some(other) => {
+            eprintln!("unknown command '{other}'; usage: daba [bench [depth] | perft <depth> [fen]]");
+            2
+        }
+    }
+}

@@ -1,0 +1,500 @@
+//! The recursive search: principal-variation negamax alpha-beta with a
+//! quiescence search at the leaves. Each node runs the numbered steps below.
+
+use super::ordering::{quiet_score, MovePicker};
+use super::params::*;
+use super::see::see_ge;
+use super::thread::{apply_bonus, ThreadData};
+use super::tt::{Bound, TranspositionTable};
+use super::{SearchControl, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use eval::{evaluate, SEE_VALUES};
+use movegen::{Board, Move, PieceType};
+use std::sync::LazyLock;
+
+/// What every node needs besides the thread's own data.
+pub struct Context<'a> {
+    /// The shared hash table.
+    pub tt: &'a TranspositionTable,
+    /// Stop flag, clock and node counts.
+    pub control: &'a SearchControl,
+    /// Stop after this many nodes (main thread, summed over threads).
+    pub node_limit: Option<u64>,
+    /// Stop at this many ms (unless pondering).
+    pub hard_ms: Option<u64>,
+    /// Set once depth 1 is complete: before that nothing stops the search,
+    /// so a legal move is always ready.
+    pub may_stop: bool,
+    /// Where the main thread reports `currmove`.
+    pub reporter: &'a dyn super::Reporter,
+    /// The iteration depth, for `currmove`.
+    pub depth: u32,
+}
+
+static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (moves, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+        }
+    }
+    table
+});
+
+impl ThreadData {
+    /// Counts a node and, every 1024 nodes on the main thread, checks the clock
+    /// and the node limit.
+    #[inline]
+    fn count_node(&mut self, ctx: &Context) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            ctx.control.publish_nodes(self.id, self.nodes);
+            if self.id == 0 && ctx.may_stop {
+                if let Some(hard) = ctx.hard_ms {
+                    if !ctx.control.pondering() && ctx.control.elapsed_ms() >= hard {
+                        ctx.control.stop();
+                    }
+                }
+            }
+        }
+        if self.id == 0 && ctx.may_stop {
+            if let Some(limit) = ctx.node_limit {
+                let others = ctx.control.total_nodes() - ctx.control.nodes_of(0);
+                if self.nodes + others >= limit {
+                    ctx.control.stop();
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn should_abort(&mut self, ctx: &Context) -> bool {
+        if !self.aborted && ctx.may_stop && ctx.control.stopped() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Draw by rule inside the search: fifty moves (unless the side to move is
+    /// mated), dead material, or a repetition (one repetition of a position
+    /// inside the search, or two of a position from before the root).
+    fn is_draw(&self, board: &Board) -> bool {
+        if board.halfmove_clock() >= 100 {
+            return !(board.in_check() && !board.has_legal_move());
+        }
+        if board.is_insufficient_material() {
+            return true;
+        }
+        let key = board.key();
+        let last = self.keys.len() - 1;
+        let window = (board.halfmove_clock() as usize).min(last);
+        let mut seen_before_root = 0;
+        let mut i = last;
+        while i >= 2 && last - (i - 2) <= window {
+            i -= 2;
+            if self.keys[i] == key {
+                if i > self.root_index {
+                    return true;
+                }
+                seen_before_root += 1;
+                if seen_before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The principal variation search. Returns a score from the side to
+    /// move's view; when the search is aborted the value is meaningless.
+    #[allow(clippy::too_many_arguments)]
+    pub fn negamax(
+        &mut self,
+        ctx: &Context,
+        board: &Board,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let root = ply == 0;
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+
+        // 1. Leaves go to the quiescence search.
+        if depth <= 0 {
+            return self.qsearch(ctx, board, alpha, beta, ply);
+        }
+        self.count_node(ctx);
+        if self.should_abort(ctx) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // 2. Draws by rule, the ply limit, and mate-distance pruning.
+        if !root {
+            if self.is_draw(board) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if board.in_check() { 0 } else { evaluate(board) };
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = board.in_check();
+
+        // 3. Transposition table: a deep enough bound ends non-PV nodes.
+        let hit = ctx.tt.probe(board.key(), ply);
+        // The hash move only orders moves (it is compared with generated
+        // ones), so a stale or colliding entry cannot inject an illegal move.
+        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let fits = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if fits {
+                    return h.score;
+                }
+            }
+        }
+
+        // 4. Static evaluation, sharpened by a fitting hash score.
+        let raw_eval = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board), |h| h.eval) };
+        let mut eval = raw_eval;
+        if let Some(h) = hit {
+            if !in_check && h.score.abs() < MATE_BOUND {
+                let better = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score > eval,
+                    Bound::Upper => h.score < eval,
+                };
+                if better {
+                    eval = h.score;
+                }
+            }
+        }
+        self.at_mut(ply as isize).eval = raw_eval;
+        let improving = !in_check && ply >= 2 && raw_eval > self.at(ply as isize - 2).eval;
+        self.at_mut(ply as isize + 1).killers = [Move::NONE; 2];
+
+        if !pv_node && !in_check {
+            // 5. Reverse futility pruning: far above beta, a shallow node fails high.
+            let margin = RFP_MARGIN * (depth - i32::from(improving));
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval.abs() < MATE_BOUND {
+                return eval;
+            }
+
+            // 6. Null-move pruning: if passing still beats beta, so will a move.
+            // Not without pieces (zugzwang) and not twice in a row.
+            let has_pieces = (board.color(board.side_to_move())
+                & !board.pieces(PieceType::Pawn)
+                & !board.pieces(PieceType::King))
+            .any();
+            let after_null = self.at(ply as isize - 1).mv.is_none() && ply > 0;
+            if depth >= NMP_MIN_DEPTH && eval >= beta && has_pieces && !after_null && beta.abs() < MATE_BOUND {
+                let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                let child = board.play_null();
+                self.at_mut(ply as isize).mv = Move::NONE;
+                self.at_mut(ply as isize).piece = None;
+                self.keys.push(child.key());
+                let score = -self.negamax(ctx, &child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.keys.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // 7. Internal iterative reduction: without a hash move this node is
+        // probably not worth a full-depth search yet.
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        // 8. The move loop.
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut picker = MovePicker::new(board, moves, tt_move, self, ply);
+        let side = board.side_to_move().index();
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NONE;
+        let mut searched = 0usize;
+        let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
+        let mut quiet_count = 0usize;
+        let mut captures_tried: [Move; 32] = [Move::NONE; 32];
+        let mut capture_count = 0usize;
+        let mut skip_quiets = false;
+        let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+
+        while let Some((mv, _)) = picker.next() {
+            if root && self.root_excluded.contains(&mv) {
+                continue;
+            }
+            let quiet = !mv.is_noisy();
+            if quiet && skip_quiets {
+                continue;
+            }
+
+            // 9. Shallow pruning of moves unlikely to matter, once a line that
+            // avoids being mated is known.
+            if !root && best_score > -MATE_BOUND {
+                if quiet {
+                    if depth <= LMP_MAX_DEPTH && quiet_count as i32 >= lmp_limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    if depth <= FP_MAX_DEPTH && !in_check && eval + FP_BASE + FP_MARGIN * depth <= alpha {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    if depth <= SEE_MAX_DEPTH && !see_ge(board, mv, SEE_QUIET_MARGIN * depth) {
+                        continue;
+                    }
+                } else if depth <= SEE_MAX_DEPTH && !see_ge(board, mv, SEE_NOISY_MARGIN * depth * depth) {
+                    continue;
+                }
+            }
+
+            let child = board.play(mv);
+            ctx.tt.prefetch(child.key());
+            searched += 1;
+            if root && self.id == 0 && ctx.control.elapsed_ms() > 1000 {
+                ctx.reporter.currmove(ctx.depth, mv, searched + self.root_excluded.len());
+            }
+            let piece = board.piece_on(mv.from());
+            self.at_mut(ply as isize).mv = mv;
+            self.at_mut(ply as isize).piece = piece;
+            self.keys.push(child.key());
+
+            // 10. Check extension.
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+
+            // 11. Late-move reductions, then the PVS re-search ladder.
+            let mut score;
+            if depth >= 3 && searched > LMR_MIN_MOVES + usize::from(root) && (quiet || !pv_node) {
+                let mut r = LMR[depth.min(63) as usize][searched.min(63)];
+                r += i32::from(!pv_node) + i32::from(cut_node) - i32::from(improving) - i32::from(gives_check);
+                if quiet {
+                    let history = quiet_score(board, mv, self, self.at(ply as isize - 1), self.at(ply as isize - 2), side);
+                    r -= history / LMR_HISTORY_DIVISOR;
+                }
+                let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
+                score = -self.negamax(ctx, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score = -self.negamax(ctx, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !pv_node || searched > 1 {
+                score = -self.negamax(ctx, &child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            } else {
+                score = alpha + 1; // forces the full-window search below
+            }
+            if pv_node && (searched == 1 || score > alpha) {
+                score = -self.negamax(ctx, &child, -beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+
+            // 12. Bookkeeping: best move, PV, cutoffs.
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        self.update_histories(board, ply, depth, mv, &quiets_tried[..quiet_count], &captures_tried[..capture_count]);
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
+            } else if !quiet && capture_count < captures_tried.len() {
+                captures_tried[capture_count] = mv;
+                capture_count += 1;
+            }
+        }
+
+        if searched == 0 {
+            // Every move was excluded (MultiPV or searchmoves) or pruned.
+            return if root { -INFINITY } else { alpha };
+        }
+
+        // 13. Store the result.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if !best_move.is_none() && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !(root && !self.root_excluded.is_empty()) {
+            ctx.tt.store(board.key(), best_move, best_score, raw_eval, depth, bound, ply);
+        }
+        best_score
+    }
+
+    /// Rewards the move that caused a cutoff and punishes those tried before it.
+    fn update_histories(&mut self, board: &Board, ply: usize, depth: i32, best: Move, quiets: &[Move], captures: &[Move]) {
+        let bonus = (depth * depth * 16 + depth * 32).min(2000);
+        let side = board.side_to_move().index();
+        if !best.is_noisy() {
+            let info = self.at_mut(ply as isize);
+            if info.killers[0] != best {
+                info.killers[1] = info.killers[0];
+                info.killers[0] = best;
+            }
+            let prev = *self.at(ply as isize - 1);
+            if let Some(p) = prev.piece {
+                if !prev.mv.is_none() {
+                    self.counter_moves[p.index()][prev.mv.to().index()] = best;
+                }
+            }
+            self.update_quiet(board, ply, side, best, bonus);
+            for &mv in quiets {
+                self.update_quiet(board, ply, side, mv, -bonus);
+            }
+        } else {
+            self.update_capture(board, best, bonus);
+        }
+        for &mv in captures {
+            self.update_capture(board, mv, -bonus);
+        }
+    }
+
+    fn update_quiet(&mut self, board: &Board, ply: usize, side: usize, mv: Move, bonus: i32) {
+        let to = if mv.is_castle() { mv.from() } else { mv.to() };
+        apply_bonus(&mut self.history[side][mv.from().index()][to.index()], bonus);
+        let piece = board.piece_on(mv.from()).expect("mover");
+        for back in [1, 2] {
+            let prev = *self.at(ply as isize - back);
+            if let Some(p) = prev.piece {
+                if !prev.mv.is_none() {
+                    apply_bonus(&mut self.continuation[p.index()][prev.mv.to().index()][piece.index()][to.index()], bonus);
+                }
+            }
+        }
+    }
+
+    fn update_capture(&mut self, board: &Board, mv: Move, bonus: i32) {
+        if let (Some(piece), Some(captured)) = (board.piece_on(mv.from()), board.captured_piece(mv)) {
+            apply_bonus(&mut self.capture_history[piece.index()][mv.to().index()][captured.index()], bonus);
+        }
+    }
+
+    /// Quiescence search: captures and queen promotions (SEE-pruned) until the
+    /// position is quiet; all evasions when in check.
+    pub fn qsearch(&mut self, ctx: &Context, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.count_node(ctx);
+        if self.should_abort(ctx) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if board.halfmove_clock() >= 100 || board.is_insufficient_material() {
+            if self.is_draw(board) {
+                return 0;
+            }
+        }
+        let in_check = board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(board) };
+        }
+        let pv_node = beta - alpha > 1;
+
+        let hit = ctx.tt.probe(board.key(), ply);
+        if let Some(h) = hit {
+            let fits = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if !pv_node && fits {
+                return h.score;
+            }
+        }
+
+        let stand_pat = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board), |h| h.eval) };
+        let mut best_score = stand_pat;
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+        }
+
+        let moves = if in_check { board.legal_moves() } else { board.noisy_moves() };
+        if in_check && moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        let mut picker = MovePicker::new(board, moves, tt_move, self, ply);
+        let mut best_move = Move::NONE;
+        while let Some((mv, _)) = picker.next() {
+            if !in_check {
+                if mv.promotion_piece().is_some_and(|k| k != PieceType::Queen) {
+                    continue;
+                }
+                // Delta pruning: even winning the piece for free cannot reach alpha.
+                let gain = board.captured_piece(mv).map_or(0, |k| SEE_VALUES[k.index()])
+                    + mv.promotion_piece().map_or(0, |k| SEE_VALUES[k.index()] - SEE_VALUES[0]);
+                if stand_pat + gain + QS_DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if !see_ge(board, mv, 0) {
+                    continue;
+                }
+            }
+            let child = board.play(mv);
+            self.keys.push(child.key());
+            let score = -self.qsearch(ctx, &child, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        ctx.tt.store(board.key(), best_move, best_score, if in_check { 0 } else { stand_pat }, 0, bound, ply);
+        best_score
+    }
+}

@@ -1,0 +1,95 @@
+//! Time management: turns the clock into a soft bound (do not start another
+//! iteration after it) and a hard bound (abort the search at it).
+
+use super::limits::Limits;
+use movegen::Color;
+
+/// How long a search may run, in milliseconds from its start (or from
+/// `ponderhit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBounds {
+    /// Do not start a new iteration after this.
+    pub soft: u64,
+    /// Stop searching at this.
+    pub hard: u64,
+}
+
+/// When no `movestogo` is given, plan as if this many moves remain.
+const DEFAULT_MOVES_TO_GO: i64 = 30;
+/// Never plan for more moves than this, even with a long `movestogo`.
+const MAX_MOVES_TO_GO: i64 = 40;
+
+/// The bounds for `side` under `limits`, with `overhead` ms kept back per move
+/// for the GUI and the pipes. `None` when no clock or move time applies.
+pub fn bounds(limits: &Limits, side: Color, overhead: u64) -> Option<TimeBounds> {
+    let overhead = overhead as i64;
+    if let Some(movetime) = limits.movetime {
+        let t = (movetime as i64 - overhead).max(1) as u64;
+        return Some(TimeBounds { soft: t, hard: t });
+    }
+    let time = limits.time[side.index()]?;
+    let inc = limits.inc[side.index()].max(0);
+    // What can be spent at all; a reserve stays on the clock so that a few
+    // slow moves or a slow GUI cannot flag us.
+    let available = (time - overhead).max(0);
+    let reserve = (available / 20).min(1000);
+    let usable = (available - reserve).max(0);
+    let moves_to_go = limits
+        .movestogo
+        .map(|m| (m as i64).clamp(1, MAX_MOVES_TO_GO))
+        .unwrap_or(DEFAULT_MOVES_TO_GO);
+    // The share of this move, plus most of the increment (which comes back).
+    let ideal = usable / moves_to_go + inc * 3 / 4;
+    // The last move before a time control may use more of what is left, but
+    // never all of it.
+    let ceiling = if moves_to_go == 1 { usable * 7 / 10 } else { usable / 3 };
+    let hard = (ideal * 3).min(ceiling).max(1);
+    let soft = (ideal * 6 / 10).min(hard).max(1);
+    Some(TimeBounds { soft: soft as u64, hard: hard as u64 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(time: i64, inc: i64, movestogo: Option<u32>) -> Limits {
+        Limits { time: [Some(time), Some(time)], inc: [inc, inc], movestogo, ..Limits::default() }
+    }
+
+    #[test]
+    fn sudden_death_spends_a_small_share() {
+        let b = bounds(&clock(60_000, 0, None), Color::White, 10).unwrap();
+        assert!(b.soft < b.hard);
+        assert!(b.hard < 60_000 / 3, "{b:?}");
+        assert!(b.soft > 500, "{b:?}");
+    }
+
+    #[test]
+    fn tiny_zero_and_negative_clocks_give_tiny_bounds() {
+        for t in [-500, 0, 1, 5] {
+            let b = bounds(&clock(t, 0, None), Color::Black, 10).unwrap();
+            assert_eq!(b, TimeBounds { soft: 1, hard: 1 });
+        }
+    }
+
+    #[test]
+    fn last_move_before_control_keeps_a_reserve() {
+        let b = bounds(&clock(1000, 0, Some(1)), Color::White, 10).unwrap();
+        assert!(b.hard < 1000 - 10, "{b:?}");
+        assert!(b.hard >= 500, "{b:?}");
+    }
+
+    #[test]
+    fn movetime_is_exact_minus_overhead() {
+        let l = Limits { movetime: Some(500), ..Limits::default() };
+        assert_eq!(bounds(&l, Color::White, 20), Some(TimeBounds { soft: 480, hard: 480 }));
+        assert_eq!(bounds(&Limits::depth(3), Color::White, 20), None);
+    }
+
+    #[test]
+    fn increment_raises_the_budget() {
+        let without = bounds(&clock(10_000, 0, None), Color::White, 10).unwrap();
+        let with = bounds(&clock(10_000, 100, None), Color::White, 10).unwrap();
+        assert!(with.soft > without.soft);
+    }
+}

@@ -1,0 +1,367 @@
+//! The UCI protocol: a reader thread turns stdin lines into commands, the
+//! controller (this module) owns the game, options, hash table and thread
+//! data, and each `go` runs on its own search thread, which prints `bestmove`
+//! when the search ends (after `stop` or `ponderhit` for infinite and ponder
+//! searches). `isready`, `stop`, `ponderhit` and `quit` are handled at once,
+//! even mid-search; commands that change state wait for the search to end.
+
+pub mod command;
+pub mod options;
+mod output;
+
+use crate::game::Game;
+use crate::search::driver::SEARCH_STACK_SIZE;
+use crate::search::{search, Limits, SearchControl, SearchParams, ThreadData, TranspositionTable};
+use command::{Command, GoCommand, StartPosition};
+use movegen::{divide_parallel, Board, Move};
+use options::{OptionChange, Options};
+pub use output::{send, UciReporter};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+struct RunningSearch {
+    control: Arc<SearchControl>,
+    handle: JoinHandle<()>,
+}
+
+/// The controller: everything the engine knows between commands.
+pub struct Uci {
+    game: Game,
+    options: Options,
+    tt: Arc<TranspositionTable>,
+    threads: Arc<Mutex<Vec<ThreadData>>>,
+    running: Option<RunningSearch>,
+    debug: bool,
+}
+
+impl Default for Uci {
+    fn default() -> Self {
+        Uci::new()
+    }
+}
+
+/// Reads stdin on its own thread and runs the controller until `quit` or
+/// end of input.
+pub fn run_stdio() {
+    let (tx, rx) = mpsc::channel::<Option<String>>();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            match stdin.read_line(&mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if tx.send(Some(line.clone())).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(None);
+    });
+    let mut uci = Uci::new();
+    for message in rx {
+        match message {
+            Some(line) => {
+                if !uci.handle_line(&line) {
+                    break;
+                }
+            }
+            None => break,
+        }
+    }
+    uci.quit();
+}
+
+impl Uci {
+    /// A controller with default options.
+    pub fn new() -> Uci {
+        let options = Options::default();
+        Uci {
+            game: Game::default(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            threads: Arc::new(Mutex::new(vec![ThreadData::new(0)])),
+            options,
+            running: None,
+            debug: false,
+        }
+    }
+
+    /// Handles one input line; returns false on `quit`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Ok(Some(cmd)) => self.handle(cmd),
+            Ok(None) => {
+                if self.debug && !line.trim().is_empty() {
+                    send(&format!("info string ignored unknown input '{}'", line.trim()));
+                }
+                true
+            }
+            Err(e) => {
+                send(&format!("info string error: {e}"));
+                true
+            }
+        }
+    }
+
+    fn handle(&mut self, cmd: Command) -> bool {
+        match cmd {
+            Command::Uci => {
+                send(&format!("id name {}", crate::NAME));
+                send(&format!("id author {}", crate::AUTHOR));
+                for line in options::declarations() {
+                    send(&line);
+                }
+                send("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => send("readyok"),
+            Command::SetOption { name, value } => {
+                self.wait_for_search();
+                match options::parse_change(&name, value.as_deref()) {
+                    Ok(change) => self.apply_option(change),
+                    Err(e) => send(&format!("info string error: {e}")),
+                }
+            }
+            Command::Register => {}
+            Command::NewGame => {
+                self.wait_for_search();
+                self.tt.clear();
+                for td in self.lock_threads().iter_mut() {
+                    td.clear();
+                }
+                self.game = Game::default();
+            }
+            Command::Position { start, moves } => {
+                self.wait_for_search();
+                let fen = match &start {
+                    StartPosition::Start => None,
+                    StartPosition::Fen(f) => Some(f.as_str()),
+                };
+                if let Err(e) = self.game.set(fen, &moves, self.options.chess960) {
+                    send(&format!("info string error: {e}"));
+                }
+            }
+            Command::Go(go) => {
+                self.wait_for_search();
+                self.go(*go);
+            }
+            Command::Stop => {
+                if let Some(r) = &self.running {
+                    r.control.request_stop();
+                }
+            }
+            Command::PonderHit => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+            }
+            Command::Quit => return false,
+            Command::Bench(depth) => {
+                self.wait_for_search();
+                crate::bench::run(depth, &mut std::io::stdout());
+            }
+            Command::Display => self.display(),
+            Command::Eval => self.show_eval(),
+            Command::Flip => send("info string error: flip is not supported"),
+        }
+        true
+    }
+
+    /// Stops any search and waits for its thread (for `quit` and EOF).
+    pub fn quit(&mut self) {
+        if let Some(r) = &self.running {
+            r.control.request_stop();
+        }
+        self.wait_for_search();
+    }
+
+    fn wait_for_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    fn lock_threads(&self) -> std::sync::MutexGuard<'_, Vec<ThreadData>> {
+        self.threads.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn apply_option(&mut self, change: OptionChange) {
+        match change {
+            OptionChange::Hash(mb) => match TranspositionTable::try_new(mb) {
+                Ok(tt) => {
+                    self.tt = Arc::new(tt);
+                    self.options.hash_mb = mb;
+                }
+                Err(e) => send(&format!("info string error: Hash {mb} MB: {e}; keeping {} MB", self.options.hash_mb)),
+            },
+            OptionChange::Threads(n) => {
+                {
+                    let mut threads = self.lock_threads();
+                    threads.truncate(n);
+                    while threads.len() < n {
+                        let id = threads.len();
+                        threads.push(ThreadData::new(id));
+                    }
+                }
+                self.options.threads = n;
+            }
+            OptionChange::ClearHash => self.tt.clear(),
+            OptionChange::MultiPv(n) => self.options.multipv = n,
+            OptionChange::Ponder(on) => self.options.ponder = on,
+            OptionChange::MoveOverhead(ms) => self.options.move_overhead = ms,
+            OptionChange::Chess960(on) => self.options.chess960 = on,
+        }
+    }
+
+    fn go(&mut self, go: GoCommand) {
+        let board = *self.game.board();
+        if let Some(depth) = go.perft {
+            run_perft(&board, depth, self.options.chess960 || board.is_chess960());
+            return;
+        }
+        let chess960 = self.options.chess960;
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match board.parse_uci(text, chess960) {
+                Ok(mv) => searchmoves.push(mv),
+                Err(e) => send(&format!("info string error: searchmoves: {e}; ignored")),
+            }
+        }
+        let limits: Limits = go.limits;
+        let params = SearchParams {
+            board,
+            history: self.game.keys().to_vec(),
+            searchmoves,
+            multipv: self.options.multipv,
+            move_overhead: self.options.move_overhead,
+            auto_draw: self.game.is_automatic_draw(),
+            limits,
+        };
+        let control = Arc::new(SearchControl::new(self.options.threads, params.limits.ponder));
+        let tt = Arc::clone(&self.tt);
+        let threads = Arc::clone(&self.threads);
+        let thread_control = Arc::clone(&control);
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_SIZE)
+            .spawn(move || search_thread(params, tt, threads, thread_control, chess960));
+        match spawned {
+            Ok(handle) => self.running = Some(RunningSearch { control, handle }),
+            Err(e) => send(&format!("info string error: cannot start the search thread: {e}")),
+        }
+    }
+
+    fn display(&self) {
+        let board = self.game.board();
+        send(&board.to_string());
+        send(&format!("Fen: {}", board.to_fen()));
+        send(&format!("Key: {:016X}", board.key()));
+        let checkers: Vec<String> = board.checkers().iter().map(|s| s.to_string()).collect();
+        send(&format!("Checkers: {}", checkers.join(" ")));
+    }
+
+    fn show_eval(&self) {
+        let board = self.game.board();
+        let t = eval::trace(board);
+        send("      term |    white mg   eg |    black mg   eg");
+        for (name, pair) in [("material", t.material), ("placement", t.placement)] {
+            send(&format!(
+                "{name:>10} | {:>11} {:>4} | {:>11} {:>4}",
+                pair[0].mg, pair[0].eg, pair[1].mg, pair[1].eg
+            ));
+        }
+        send(&format!("     tempo | {} mg {} eg for the side to move", t.tempo.mg, t.tempo.eg));
+        send(&format!("     phase | {} of 24", t.phase));
+        send(&format!("Final evaluation: {} cp (side to move)", t.total));
+    }
+}
+
+/// Runs one `go` on the search thread and prints its `bestmove`.
+fn search_thread(
+    params: SearchParams,
+    tt: Arc<TranspositionTable>,
+    threads: Arc<Mutex<Vec<ThreadData>>>,
+    control: Arc<SearchControl>,
+    chess960: bool,
+) {
+    let board = params.board;
+    let result = if board.has_legal_move() {
+        let mut threads = threads.lock().unwrap_or_else(|e| e.into_inner());
+        let reporter = UciReporter::new(chess960);
+        Some(search(&params, &tt, &control, &mut threads, &reporter))
+    } else {
+        let score = if board.in_check() { "mate 0" } else { "cp 0" };
+        send(&format!("info depth 0 score {score}"));
+        None
+    };
+    // Infinite and ponder searches report only when told to.
+    if params.limits.waits_for_stop() {
+        while !control.stop_requested() && !(params.limits.ponder && !params.limits.infinite && !control.pondering()) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+    match result.and_then(|r| r.best.map(|b| (b, r.ponder))) {
+        Some((best, Some(ponder))) => send(&format!(
+            "bestmove {} ponder {}",
+            best.to_uci(chess960),
+            ponder.to_uci(chess960)
+        )),
+        Some((best, None)) => send(&format!("bestmove {}", best.to_uci(chess960))),
+        None => send("bestmove (none)"),
+    }
+}
+
+fn run_perft(board: &Board, depth: u32, chess960: bool) {
+    let divided = divide_parallel(board, depth);
+    let mut lines = String::new();
+    let mut total = 0;
+    for (mv, n) in &divided {
+        lines.push_str(&format!("{}: {n}\n", mv.to_uci(chess960)));
+        total += n;
+    }
+    if depth == 0 {
+        total = 1;
+    }
+    lines.push_str(&format!("\nNodes searched: {total}\n"));
+    send(lines.trim_end_matches('\n'));
+    send("");
+}
+
+/// `daba perft <depth> [fen]` from the shell; returns the exit code.
+pub fn perft_from_shell(args: &[String]) -> i32 {
+    let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
+        eprintln!("usage: daba perft <depth> [fen]");
+        return 2;
+    };
+    let board = if args.len() > 1 {
+        match Board::from_fen(&args[1..].join(" ")) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("invalid FEN: {e}");
+                return 2;
+            }
+        }
+    } else {
+        Board::startpos()
+    };
+    let start = std::time::Instant::now();
+    run_perft(&board, depth, board.is_chess960());
+    let ms = start.elapsed().as_millis().max(1);
+    eprintln!("{} ms", ms);
+    0
+}
+
+/// Parses a move list for tests and tools.
+pub fn parse_moves(board: &Board, moves: &[&str], chess960: bool) -> Option<Vec<Move>> {
+    let mut b = *board;
+    let mut out = Vec::new();
+    for text in moves {
+        let mv = b.parse_uci(text, chess960).ok()?;
+        b.make_move(mv);
+        out.push(mv);
+    }
+    Some(out)
+}
