@@ -4,7 +4,9 @@
 //! changes. The last line is `<nodes> nodes <nps> nps`, which OpenBench and
 //! our scripts read.
 
-use crate::search::{search, Limits, SearchControl, SearchParams, SilentReporter, ThreadData, TranspositionTable};
+use crate::search::{
+    search, Limits, SearchControl, SearchParams, SilentReporter, ThreadData, TranspositionTable,
+};
 use movegen::Board;
 use std::io::Write;
 use std::time::Instant;
@@ -92,7 +94,13 @@ pub fn run(depth: Option<u32>, out: &mut dyn Write) {
         let result = search(&params, &tt, &control, &mut thread, &SilentReporter);
         total += result.nodes;
         let best = result.best.map_or("(none)".to_string(), |m| m.to_uci(false));
-        let _ = writeln!(out, "position {:>2}/{}: {:>9} nodes, best {best}", i + 1, POSITIONS.len(), result.nodes);
+        let _ = writeln!(
+            out,
+            "position {:>2}/{}: {:>9} nodes, best {best}",
+            i + 1,
+            POSITIONS.len(),
+            result.nodes
+        );
     }
     let ms = start.elapsed().as_millis().max(1) as u64;
     let _ = writeln!(out, "{total} nodes {} nps", total * 1000 / ms);

@@ -64,11 +64,14 @@ impl Game {
         };
         *self = Game::new(board);
         for (i, text) in moves.iter().enumerate() {
-            let mv = self.board.parse_uci(text, chess960).map_err(|reason| PositionError::Move {
-                index: i + 1,
-                text: text.clone(),
-                reason,
-            })?;
+            let mv = self
+                .board
+                .parse_uci(text, chess960)
+                .map_err(|reason| PositionError::Move {
+                    index: i + 1,
+                    text: text.clone(),
+                    reason,
+                })?;
             self.play(mv);
         }
         Ok(())
@@ -95,7 +98,12 @@ impl Game {
     pub fn occurrences(&self) -> usize {
         let key = self.board.key();
         let window = (self.board.halfmove_clock() as usize + 1).min(self.keys.len());
-        self.keys[self.keys.len() - window..].iter().rev().step_by(2).filter(|&&k| k == key).count()
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count()
     }
 
     /// True when the game is over by an automatic FIDE draw: the same
@@ -122,7 +130,10 @@ mod tests {
         let mut game = Game::default();
         let err = game.set(None, &moves("e2e4 e7e5 e1e3 d7d5"), false).unwrap_err();
         assert!(matches!(err, PositionError::Move { index: 3, .. }));
-        assert_eq!(game.board().to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assert_eq!(
+            game.board().to_fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
         assert_eq!(game.keys().len(), 3);
     }
 
@@ -131,7 +142,10 @@ mod tests {
         let mut game = Game::default();
         game.set(None, &moves("d2d4"), false).unwrap();
         let before = game.board().to_fen();
-        assert!(matches!(game.set(Some("8/8/8 w - -"), &[], false), Err(PositionError::Fen(_))));
+        assert!(matches!(
+            game.set(Some("8/8/8 w - -"), &[], false),
+            Err(PositionError::Fen(_))
+        ));
         // set() replaces the game only after the FEN parsed.
         assert_eq!(game.board().to_fen(), before);
     }
@@ -143,7 +157,8 @@ mod tests {
         game.set(None, &moves(&shuffle), false).unwrap();
         assert_eq!(game.occurrences(), 5);
         assert!(game.is_automatic_draw());
-        game.set(None, &moves(&"g1f3 g8f6 f3g1 f6g8 ".repeat(2)), false).unwrap();
+        game.set(None, &moves(&"g1f3 g8f6 f3g1 f6g8 ".repeat(2)), false)
+            .unwrap();
         assert_eq!(game.occurrences(), 3);
         assert!(!game.is_automatic_draw());
     }
@@ -151,10 +166,12 @@ mod tests {
     #[test]
     fn seventy_five_move_rule_but_mate_stands() {
         let mut game = Game::default();
-        game.set(Some("8/8/8/8/8/5k2/8/5K1R w - - 150 100"), &[], false).unwrap();
+        game.set(Some("8/8/8/8/8/5k2/8/5K1R w - - 150 100"), &[], false)
+            .unwrap();
         assert!(game.is_automatic_draw());
         // Black is mated: the mate stands even with the clock at 150.
-        game.set(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 150 100"), &[], false).unwrap();
+        game.set(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 150 100"), &[], false)
+            .unwrap();
         assert!(!game.is_automatic_draw());
     }
 }

@@ -86,7 +86,12 @@ fn psq_rule(kind: PieceType, sq: Square) -> Score {
             // Advance, especially in the endgame; central pawns are worth
             // more in the middlegame; pawns in front of a castled king stay.
             let advance = r - 1;
-            let mut mg = advance * 4 + if (2..=5).contains(&f) && (3..=4).contains(&r) { 12 } else { 0 };
+            let mut mg = advance * 4
+                + if (2..=5).contains(&f) && (3..=4).contains(&r) {
+                    12
+                } else {
+                    0
+                };
             if (f <= 2 || f >= 5) && r == 1 {
                 mg += 6;
             }
@@ -163,13 +168,21 @@ pub fn trace(board: &Board) -> Trace {
         let side = piece.color().index();
         let value = PIECE_VALUES[piece.kind().index()];
         let full = table[piece.index()][sq.index()];
-        let full = if side == 0 { full } else { Score::new(-full.mg, -full.eg) };
+        let full = if side == 0 {
+            full
+        } else {
+            Score::new(-full.mg, -full.eg)
+        };
         t.material[side] += value;
         t.placement[side] += full - value;
     }
     t.phase = phase(board);
     let white = t.material[0] - t.material[1] + t.placement[0] - t.placement[1];
-    let stm = if board.side_to_move() == Color::White { white } else { Score::new(-white.mg, -white.eg) };
+    let stm = if board.side_to_move() == Color::White {
+        white
+    } else {
+        Score::new(-white.mg, -white.eg)
+    };
     t.tempo = TEMPO;
     t.total = taper(stm + TEMPO, t.phase);
     t
@@ -183,7 +196,11 @@ pub fn evaluate(board: &Board) -> i32 {
         let piece = board.piece_on(sq).expect("occupied");
         sum += table[piece.index()][sq.index()];
     }
-    let stm = if board.side_to_move() == Color::White { sum } else { Score::new(-sum.mg, -sum.eg) };
+    let stm = if board.side_to_move() == Color::White {
+        sum
+    } else {
+        Score::new(-sum.mg, -sum.eg)
+    };
     taper(stm + TEMPO, phase(board))
 }
 
@@ -197,13 +214,32 @@ mod tests {
         let placement: Vec<String> = fields[0]
             .split('/')
             .rev()
-            .map(|rank| rank.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect())
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
             .collect();
         let side = if fields[1] == "w" { "b" } else { "w" };
         let castling: String = if fields[2] == "-" {
             "-".into()
         } else {
-            let mut c: Vec<char> = fields[2].chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
+            let mut c: Vec<char> = fields[2]
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
             c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
             c.into_iter().collect()
         };

@@ -175,7 +175,11 @@ impl ThreadData {
         }
 
         // 4. Static evaluation, sharpened by a fitting hash score.
-        let raw_eval = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board), |h| h.eval) };
+        let raw_eval = if in_check {
+            -INFINITY
+        } else {
+            hit.map_or_else(|| evaluate(board), |h| h.eval)
+        };
         let mut eval = raw_eval;
         if let Some(h) = hit {
             if !in_check && h.score.abs() < MATE_BOUND {
@@ -207,8 +211,11 @@ impl ThreadData {
                 & !board.pieces(PieceType::King))
             .any();
             let after_null = self.at(ply as isize - 1).mv.is_none() && ply > 0;
-            if depth >= NMP_MIN_DEPTH && eval >= beta && has_pieces && !after_null && beta.abs() < MATE_BOUND {
-                let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+            if depth >= NMP_MIN_DEPTH && eval >= beta && has_pieces && !after_null && beta.abs() < MATE_BOUND
+            {
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
                 let child = board.play_null();
                 self.at_mut(ply as isize).mv = Move::NONE;
                 self.at_mut(ply as isize).piece = None;
@@ -252,20 +259,25 @@ impl ThreadData {
                 continue;
             }
             let quiet = !mv.is_noisy();
-            if quiet && skip_quiets {
-                continue;
-            }
+
+            let child = board.play(mv);
+            let gives_check = child.in_check();
 
             // 9. Shallow pruning of moves unlikely to matter, once a line that
-            // avoids being mated is known.
+            // avoids being mated is known. Checks are kept: they are how
+            // mates are found.
             if !root && best_score > -MATE_BOUND {
                 if quiet {
-                    if depth <= LMP_MAX_DEPTH && quiet_count as i32 >= lmp_limit {
+                    let late = skip_quiets || depth <= LMP_MAX_DEPTH && quiet_count as i32 >= lmp_limit;
+                    if !gives_check && late {
                         skip_quiets = true;
                         continue;
                     }
-                    if depth <= FP_MAX_DEPTH && !in_check && eval + FP_BASE + FP_MARGIN * depth <= alpha {
-                        skip_quiets = true;
+                    if !gives_check
+                        && depth <= FP_MAX_DEPTH
+                        && !in_check
+                        && eval + FP_BASE + FP_MARGIN * depth <= alpha
+                    {
                         continue;
                     }
                     if depth <= SEE_MAX_DEPTH && !see_ge(board, mv, SEE_QUIET_MARGIN * depth) {
@@ -276,11 +288,11 @@ impl ThreadData {
                 }
             }
 
-            let child = board.play(mv);
             ctx.tt.prefetch(child.key());
             searched += 1;
             if root && self.id == 0 && ctx.control.elapsed_ms() > 1000 {
-                ctx.reporter.currmove(ctx.depth, mv, searched + self.root_excluded.len());
+                ctx.reporter
+                    .currmove(ctx.depth, mv, searched + self.root_excluded.len());
             }
             let piece = board.piece_on(mv.from());
             self.at_mut(ply as isize).mv = mv;
@@ -288,16 +300,23 @@ impl ThreadData {
             self.keys.push(child.key());
 
             // 10. Check extension.
-            let gives_check = child.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
 
             // 11. Late-move reductions, then the PVS re-search ladder.
             let mut score;
             if depth >= 3 && searched > LMR_MIN_MOVES + usize::from(root) && (quiet || !pv_node) {
                 let mut r = LMR[depth.min(63) as usize][searched.min(63)];
-                r += i32::from(!pv_node) + i32::from(cut_node) - i32::from(improving) - i32::from(gives_check);
+                r +=
+                    i32::from(!pv_node) + i32::from(cut_node) - i32::from(improving) - i32::from(gives_check);
                 if quiet {
-                    let history = quiet_score(board, mv, self, self.at(ply as isize - 1), self.at(ply as isize - 2), side);
+                    let history = quiet_score(
+                        board,
+                        mv,
+                        self,
+                        self.at(ply as isize - 1),
+                        self.at(ply as isize - 2),
+                        side,
+                    );
                     r -= history / LMR_HISTORY_DIVISOR;
                 }
                 let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
@@ -327,7 +346,14 @@ impl ThreadData {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        self.update_histories(board, ply, depth, mv, &quiets_tried[..quiet_count], &captures_tried[..capture_count]);
+                        self.update_histories(
+                            board,
+                            ply,
+                            depth,
+                            mv,
+                            &quiets_tried[..quiet_count],
+                            &captures_tried[..capture_count],
+                        );
                         break;
                     }
                     alpha = score;
@@ -356,13 +382,22 @@ impl ThreadData {
             Bound::Upper
         };
         if !(root && !self.root_excluded.is_empty()) {
-            ctx.tt.store(board.key(), best_move, best_score, raw_eval, depth, bound, ply);
+            ctx.tt
+                .store(board.key(), best_move, best_score, raw_eval, depth, bound, ply);
         }
         best_score
     }
 
     /// Rewards the move that caused a cutoff and punishes those tried before it.
-    fn update_histories(&mut self, board: &Board, ply: usize, depth: i32, best: Move, quiets: &[Move], captures: &[Move]) {
+    fn update_histories(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        depth: i32,
+        best: Move,
+        quiets: &[Move],
+        captures: &[Move],
+    ) {
         let bonus = (depth * depth * 16 + depth * 32).min(2000);
         let side = board.side_to_move().index();
         if !best.is_noisy() {
@@ -397,7 +432,10 @@ impl ThreadData {
             let prev = *self.at(ply as isize - back);
             if let Some(p) = prev.piece {
                 if !prev.mv.is_none() {
-                    apply_bonus(&mut self.continuation[p.index()][prev.mv.to().index()][piece.index()][to.index()], bonus);
+                    apply_bonus(
+                        &mut self.continuation[p.index()][prev.mv.to().index()][piece.index()][to.index()],
+                        bonus,
+                    );
                 }
             }
         }
@@ -405,7 +443,10 @@ impl ThreadData {
 
     fn update_capture(&mut self, board: &Board, mv: Move, bonus: i32) {
         if let (Some(piece), Some(captured)) = (board.piece_on(mv.from()), board.captured_piece(mv)) {
-            apply_bonus(&mut self.capture_history[piece.index()][mv.to().index()][captured.index()], bonus);
+            apply_bonus(
+                &mut self.capture_history[piece.index()][mv.to().index()][captured.index()],
+                bonus,
+            );
         }
     }
 
@@ -441,7 +482,11 @@ impl ThreadData {
             }
         }
 
-        let stand_pat = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board), |h| h.eval) };
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            hit.map_or_else(|| evaluate(board), |h| h.eval)
+        };
         let mut best_score = stand_pat;
         if !in_check {
             if stand_pat >= beta {
@@ -450,7 +495,11 @@ impl ThreadData {
             alpha = alpha.max(stand_pat);
         }
 
-        let moves = if in_check { board.legal_moves() } else { board.noisy_moves() };
+        let moves = if in_check {
+            board.legal_moves()
+        } else {
+            board.noisy_moves()
+        };
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
@@ -464,7 +513,8 @@ impl ThreadData {
                 }
                 // Delta pruning: even winning the piece for free cannot reach alpha.
                 let gain = board.captured_piece(mv).map_or(0, |k| SEE_VALUES[k.index()])
-                    + mv.promotion_piece().map_or(0, |k| SEE_VALUES[k.index()] - SEE_VALUES[0]);
+                    + mv.promotion_piece()
+                        .map_or(0, |k| SEE_VALUES[k.index()] - SEE_VALUES[0]);
                 if stand_pat + gain + QS_DELTA_MARGIN <= alpha {
                     continue;
                 }
@@ -493,8 +543,20 @@ impl ThreadData {
                 }
             }
         }
-        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        ctx.tt.store(board.key(), best_move, best_score, if in_check { 0 } else { stand_pat }, 0, bound, ply);
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        ctx.tt.store(
+            board.key(),
+            best_move,
+            best_score,
+            if in_check { 0 } else { stand_pat },
+            0,
+            bound,
+            ply,
+        );
         best_score
     }
 }

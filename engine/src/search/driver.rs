@@ -60,7 +60,13 @@ pub fn search(
         .filter(|m| params.searchmoves.is_empty() || params.searchmoves.contains(m))
         .collect();
     if root_moves.is_empty() {
-        return SearchResult { best: None, ponder: None, score: 0, depth: 0, nodes: 0 };
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
     }
     tt.new_search();
     let time = bounds(&params.limits, params.board.side_to_move(), params.move_overhead);
@@ -71,7 +77,15 @@ pub fn search(
             std::thread::Builder::new()
                 .stack_size(SEARCH_STACK_SIZE)
                 .spawn_scoped(scope, move || {
-                    iterative_deepening(helper, params, root_moves, tt, control, None, &super::SilentReporter);
+                    iterative_deepening(
+                        helper,
+                        params,
+                        root_moves,
+                        tt,
+                        control,
+                        None,
+                        &super::SilentReporter,
+                    );
                 })
                 .expect("spawning a search thread");
         }
@@ -100,9 +114,17 @@ fn iterative_deepening(
     td.nodes = 0;
     td.aborted = false;
     let all_moves = params.board.legal_moves();
-    let outside: Vec<Move> = all_moves.iter().copied().filter(|m| !root_moves.contains(m)).collect();
+    let outside: Vec<Move> = all_moves
+        .iter()
+        .copied()
+        .filter(|m| !root_moves.contains(m))
+        .collect();
     let multipv = params.multipv.clamp(1, root_moves.len());
-    let max_depth = params.limits.depth.unwrap_or(MAX_PLY as u32 - 4).min(MAX_PLY as u32 - 4);
+    let max_depth = params
+        .limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 4)
+        .min(MAX_PLY as u32 - 4);
 
     let mut ctx = Context {
         tt,
@@ -152,7 +174,16 @@ fn iterative_deepening(
             continue;
         }
         for (i, line) in completed.iter().enumerate() {
-            reporter.info(&make_info(td, control, tt, params, depth, i + 1, line, ScoreBound::Exact));
+            reporter.info(&make_info(
+                td,
+                control,
+                tt,
+                params,
+                depth,
+                i + 1,
+                line,
+                ScoreBound::Exact,
+            ));
         }
         // Stop conditions, checked between iterations.
         if control.stopped() {
@@ -179,9 +210,9 @@ fn iterative_deepening(
     let best_line = completed.first();
     SearchResult {
         best: best_line.map(|l| l.pv[0]),
-        ponder: best_line.and_then(|l| l.pv.get(1).copied()).or_else(|| {
-            best_line.and_then(|l| ponder_from_tt(tt, &params.board, l.pv[0]))
-        }),
+        ponder: best_line
+            .and_then(|l| l.pv.get(1).copied())
+            .or_else(|| best_line.and_then(|l| ponder_from_tt(tt, &params.board, l.pv[0]))),
         score: best_line.map_or(0, |l| l.score),
         depth: completed_depth,
         nodes: control.total_nodes(),
@@ -211,7 +242,10 @@ fn aspiration(
         if td.aborted {
             return None;
         }
-        let line = Line { score, pv: td.pv[0][..td.pv_len[0]].to_vec() };
+        let line = Line {
+            score,
+            pv: td.pv[0][..td.pv_len[0]].to_vec(),
+        };
         let bound = if score <= alpha {
             ScoreBound::Upper
         } else if score >= beta {

@@ -26,12 +26,18 @@ pub struct Limits {
 impl Limits {
     /// A search to a fixed depth.
     pub fn depth(depth: u32) -> Limits {
-        Limits { depth: Some(depth), ..Limits::default() }
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
     }
 
     /// A search of a fixed number of nodes.
     pub fn nodes(nodes: u64) -> Limits {
-        Limits { nodes: Some(nodes), ..Limits::default() }
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
     }
 
     /// True when the search must not end by itself before `stop`/`ponderhit`.

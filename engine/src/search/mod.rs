@@ -180,7 +180,11 @@ impl SearchControl {
 
     /// Milliseconds since the start (or since `ponderhit`).
     pub fn elapsed_ms(&self) -> u64 {
-        self.start.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_millis() as u64
+        self.start
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .elapsed()
+            .as_millis() as u64
     }
 
     /// Nodes searched by all threads.

@@ -46,7 +46,10 @@ impl MovePicker {
                     None => 0,
                 };
                 let base = victim * 16 + promo * 8 + history / 16;
-                if mv.promotion_piece().is_some_and(|k| k != movegen::PieceType::Queen) {
+                if mv
+                    .promotion_piece()
+                    .is_some_and(|k| k != movegen::PieceType::Queen)
+                {
                     BAD_CAPTURE - 100_000 + base
                 } else if see_ge(board, mv, -history / 64) {
                     GOOD_CAPTURE + base
@@ -63,7 +66,11 @@ impl MovePicker {
                 quiet_score(board, mv, td, prev, prev2, side)
             };
         }
-        MovePicker { moves, scores, next: 0 }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
     }
 
     /// The best remaining move and its score.
@@ -112,7 +119,8 @@ pub fn quiet_score(
     for p in [prev, prev2] {
         if let Some(prev_piece) = p.piece {
             if !p.mv.is_none() {
-                score += td.continuation[prev_piece.index()][p.mv.to().index()][piece.index()][to.index()] as i32;
+                score +=
+                    td.continuation[prev_piece.index()][p.mv.to().index()][piece.index()][to.index()] as i32;
             }
         }
     }

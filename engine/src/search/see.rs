@@ -100,6 +100,6 @@ mod tests {
         // Rook takes a rook defended by a rook, backed by our second rook: even.
         assert!(see("3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7", 0));
         // Quiet move onto a square a pawn attacks loses the piece.
-        assert!(!see("4k3/8/2p5/8/4N3/8/8/4K3 w - - 0 1", "e4d5", 0));
+        assert!(!see("4k3/8/2p5/8/5N2/8/8/4K3 w - - 0 1", "f4d5", 0));
     }
 }

@@ -42,10 +42,17 @@ pub fn bounds(limits: &Limits, side: Color, overhead: u64) -> Option<TimeBounds>
     let ideal = usable / moves_to_go + inc * 3 / 4;
     // The last move before a time control may use more of what is left, but
     // never all of it.
-    let ceiling = if moves_to_go == 1 { usable * 7 / 10 } else { usable / 3 };
+    let ceiling = if moves_to_go == 1 {
+        usable * 7 / 10
+    } else {
+        usable / 3
+    };
     let hard = (ideal * 3).min(ceiling).max(1);
     let soft = (ideal * 6 / 10).min(hard).max(1);
-    Some(TimeBounds { soft: soft as u64, hard: hard as u64 })
+    Some(TimeBounds {
+        soft: soft as u64,
+        hard: hard as u64,
+    })
 }
 
 #[cfg(test)]
@@ -53,7 +60,12 @@ mod tests {
     use super::*;
 
     fn clock(time: i64, inc: i64, movestogo: Option<u32>) -> Limits {
-        Limits { time: [Some(time), Some(time)], inc: [inc, inc], movestogo, ..Limits::default() }
+        Limits {
+            time: [Some(time), Some(time)],
+            inc: [inc, inc],
+            movestogo,
+            ..Limits::default()
+        }
     }
 
     #[test]
@@ -81,8 +93,14 @@ mod tests {
 
     #[test]
     fn movetime_is_exact_minus_overhead() {
-        let l = Limits { movetime: Some(500), ..Limits::default() };
-        assert_eq!(bounds(&l, Color::White, 20), Some(TimeBounds { soft: 480, hard: 480 }));
+        let l = Limits {
+            movetime: Some(500),
+            ..Limits::default()
+        };
+        assert_eq!(
+            bounds(&l, Color::White, 20),
+            Some(TimeBounds { soft: 480, hard: 480 })
+        );
         assert_eq!(bounds(&Limits::depth(3), Color::White, 20), None);
     }
 

@@ -92,14 +92,20 @@ impl TranspositionTable {
         let bytes = mb.max(1).checked_mul(1024 * 1024).ok_or("size overflows")?;
         if let Some(available) = available_memory() {
             if bytes as u64 > available {
-                return Err(format!("only {} MB of memory available", available / (1024 * 1024)));
+                return Err(format!(
+                    "only {} MB of memory available",
+                    available / (1024 * 1024)
+                ));
             }
         }
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets: Vec<Bucket> = Vec::new();
         buckets.try_reserve_exact(count).map_err(|e| e.to_string())?;
         buckets.extend((0..count).map(|_| Bucket::default()));
-        Ok(TranspositionTable { buckets: buckets.into_boxed_slice(), age: AtomicU64::new(0) })
+        Ok(TranspositionTable {
+            buckets: buckets.into_boxed_slice(),
+            age: AtomicU64::new(0),
+        })
     }
 
     /// Forgets every entry.
@@ -197,7 +203,11 @@ impl TranspositionTable {
         if same && bound != Bound::Exact && depth + 3 < unpack_depth(old) && unpack_age(old) == age {
             return;
         }
-        let mv = if mv.is_none() && same { Move::from_bits(old as u16) } else { mv };
+        let mv = if mv.is_none() && same {
+            Move::from_bits(old as u16)
+        } else {
+            mv
+        };
         let data = pack(mv, score_to_tt(score, ply), eval, depth, bound, age);
         victim.data.store(data, Ordering::Relaxed);
         victim.check.store(key ^ data, Ordering::Relaxed);
@@ -260,7 +270,10 @@ mod tests {
         let mv = Move::quiet(Square::E1, Square::F1);
         tt.store(0xABCDEF, mv, -123, 45, 7, Bound::Lower, 3);
         let hit = tt.probe(0xABCDEF, 3).expect("stored");
-        assert_eq!((hit.mv, hit.score, hit.eval, hit.depth, hit.bound), (mv, -123, 45, 7, Bound::Lower));
+        assert_eq!(
+            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
+            (mv, -123, 45, 7, Bound::Lower)
+        );
         assert!(tt.probe(0xABCDEE, 3).is_none());
         tt.clear();
         assert!(tt.probe(0xABCDEF, 3).is_none());
@@ -283,7 +296,15 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         for k in 0..200_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move::NONE, 0, 0, 1, Bound::Exact, 0);
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                Move::NONE,
+                0,
+                0,
+                1,
+                Bound::Exact,
+                0,
+            );
         }
         assert!(tt.hashfull() > 900);
         tt.new_search();

@@ -242,7 +242,8 @@ mod tests {
     #[test]
     fn parses_go_with_clocks_and_searchmoves() {
         let Some(Command::Go(go)) =
-            parse("go wtime -50 btime 1000 winc 10 binc 0 movestogo 5 searchmoves e2e4 d2d4 depth 7").unwrap()
+            parse("go wtime -50 btime 1000 winc 10 binc 0 movestogo 5 searchmoves e2e4 d2d4 depth 7")
+                .unwrap()
         else {
             panic!("not go")
         };
@@ -266,15 +267,24 @@ mod tests {
     fn parses_setoption_and_position() {
         assert_eq!(
             parse("setoption name Move Overhead value 100").unwrap(),
-            Some(Command::SetOption { name: "Move Overhead".into(), value: Some("100".into()) })
+            Some(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("100".into())
+            })
         );
         assert_eq!(
             parse("setoption name Clear Hash").unwrap(),
-            Some(Command::SetOption { name: "Clear Hash".into(), value: None })
+            Some(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
         );
         assert_eq!(
             parse("setoption name SyzygyPath value").unwrap(),
-            Some(Command::SetOption { name: "SyzygyPath".into(), value: Some(String::new()) })
+            Some(Command::SetOption {
+                name: "SyzygyPath".into(),
+                value: Some(String::new())
+            })
         );
         assert_eq!(
             parse("position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 moves a1a2").unwrap(),

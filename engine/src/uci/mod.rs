@@ -46,14 +46,19 @@ impl Default for Uci {
 pub fn run_stdio() {
     let (tx, rx) = mpsc::channel::<Option<String>>();
     std::thread::spawn(move || {
+        use std::io::BufRead;
         let stdin = std::io::stdin();
-        let mut line = String::new();
+        let mut input = stdin.lock();
+        let mut bytes = Vec::new();
         loop {
-            line.clear();
-            match stdin.read_line(&mut line) {
+            bytes.clear();
+            // Bytes, not a String: invalid UTF-8 from a GUI is garbage to
+            // ignore, not a reason to stop reading.
+            match input.read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
-                    if tx.send(Some(line.clone())).is_err() {
+                    let line = String::from_utf8_lossy(&bytes).into_owned();
+                    if tx.send(Some(line)).is_err() {
                         return;
                     }
                 }
@@ -195,7 +200,10 @@ impl Uci {
                     self.tt = Arc::new(tt);
                     self.options.hash_mb = mb;
                 }
-                Err(e) => send(&format!("info string error: Hash {mb} MB: {e}; keeping {} MB", self.options.hash_mb)),
+                Err(e) => send(&format!(
+                    "info string error: Hash {mb} MB: {e}; keeping {} MB",
+                    self.options.hash_mb
+                )),
             },
             OptionChange::Threads(n) => {
                 {
@@ -273,7 +281,10 @@ impl Uci {
                 pair[0].mg, pair[0].eg, pair[1].mg, pair[1].eg
             ));
         }
-        send(&format!("     tempo | {} mg {} eg for the side to move", t.tempo.mg, t.tempo.eg));
+        send(&format!(
+            "     tempo | {} mg {} eg for the side to move",
+            t.tempo.mg, t.tempo.eg
+        ));
         send(&format!("     phase | {} of 24", t.phase));
         send(&format!("Final evaluation: {} cp (side to move)", t.total));
     }
@@ -299,7 +310,9 @@ fn search_thread(
     };
     // Infinite and ponder searches report only when told to.
     if params.limits.waits_for_stop() {
-        while !control.stop_requested() && !(params.limits.ponder && !params.limits.infinite && !control.pondering()) {
+        while !control.stop_requested()
+            && !(params.limits.ponder && !params.limits.infinite && !control.pondering())
+        {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }

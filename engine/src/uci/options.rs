@@ -20,7 +20,14 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mb: 16, threads: 1, multipv: 1, ponder: false, move_overhead: 10, chess960: false }
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 10,
+            chess960: false,
+        }
     }
 }
 
@@ -37,12 +44,24 @@ pub const MAX_MOVE_OVERHEAD: i64 = 5000;
 pub fn declarations() -> Vec<String> {
     let d = Options::default();
     vec![
-        format!("option name Hash type spin default {} min 1 max {MAX_HASH_MB}", d.hash_mb),
-        format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", d.threads),
+        format!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            d.hash_mb
+        ),
+        format!(
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+            d.threads
+        ),
         "option name Clear Hash type button".to_string(),
-        format!("option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}", d.multipv),
+        format!(
+            "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
+            d.multipv
+        ),
         format!("option name Ponder type check default {}", d.ponder),
-        format!("option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD}", d.move_overhead),
+        format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD}",
+            d.move_overhead
+        ),
         format!("option name UCI_Chess960 type check default {}", d.chess960),
     ]
 }
@@ -68,11 +87,13 @@ pub enum OptionChange {
 
 fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
     let text = value.map(str::trim).unwrap_or("");
-    let n: i64 = text
-        .parse()
-        .map_err(|_| format!("option {name} needs a whole number from {min} to {max}, got '{text}'; unchanged"))?;
+    let n: i64 = text.parse().map_err(|_| {
+        format!("option {name} needs a whole number from {min} to {max}, got '{text}'; unchanged")
+    })?;
     if !(min..=max).contains(&n) {
-        return Err(format!("option {name} value {n} is outside {min}..{max}; unchanged"));
+        return Err(format!(
+            "option {name} value {n} is outside {min}..{max}; unchanged"
+        ));
     }
     Ok(n)
 }
@@ -81,7 +102,10 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
     match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
-        other => Err(format!("option {name} needs true or false, got '{}'; unchanged", other.unwrap_or(""))),
+        other => Err(format!(
+            "option {name} needs true or false, got '{}'; unchanged",
+            other.unwrap_or("")
+        )),
     }
 }
 
@@ -89,11 +113,17 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
 pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, String> {
     match name.trim().to_ascii_lowercase().as_str() {
         "hash" => Ok(OptionChange::Hash(spin("Hash", value, 1, MAX_HASH_MB)? as usize)),
-        "threads" => Ok(OptionChange::Threads(spin("Threads", value, 1, MAX_THREADS)? as usize)),
+        "threads" => Ok(OptionChange::Threads(
+            spin("Threads", value, 1, MAX_THREADS)? as usize
+        )),
         "clear hash" => Ok(OptionChange::ClearHash),
-        "multipv" => Ok(OptionChange::MultiPv(spin("MultiPV", value, 1, MAX_MULTIPV)? as usize)),
+        "multipv" => Ok(OptionChange::MultiPv(
+            spin("MultiPV", value, 1, MAX_MULTIPV)? as usize
+        )),
         "ponder" => Ok(OptionChange::Ponder(check("Ponder", value)?)),
-        "move overhead" => Ok(OptionChange::MoveOverhead(spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD)? as u64)),
+        "move overhead" => Ok(OptionChange::MoveOverhead(
+            spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD)? as u64,
+        )),
         "uci_chess960" => Ok(OptionChange::Chess960(check("UCI_Chess960", value)?)),
         _ => Err(format!("unknown option '{name}'")),
     }
@@ -111,7 +141,10 @@ mod tests {
         assert!(parse_change("Hash", Some("lots")).is_err());
         assert!(parse_change("Hash", None).is_err());
         assert_eq!(parse_change("clear hash", None), Ok(OptionChange::ClearHash));
-        assert_eq!(parse_change("UCI_Chess960", Some("TRUE")), Ok(OptionChange::Chess960(true)));
+        assert_eq!(
+            parse_change("UCI_Chess960", Some("TRUE")),
+            Ok(OptionChange::Chess960(true))
+        );
         assert!(parse_change("Ponder", Some("yes")).is_err());
         assert!(parse_change("Move Overhead", Some("5001")).is_err());
         assert!(parse_change("SyzygyPath", Some("")).is_err());

@@ -58,6 +58,9 @@ impl Reporter for UciReporter {
     }
 
     fn currmove(&self, depth: u32, mv: Move, number: usize) {
-        send(&format!("info depth {depth} currmove {} currmovenumber {number}", mv.to_uci(self.chess960)));
+        send(&format!(
+            "info depth {depth} currmove {} currmovenumber {number}",
+            mv.to_uci(self.chess960)
+        ));
     }
 }
