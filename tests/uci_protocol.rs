@@ -309,3 +309,19 @@ fn search_after_ucinewgame_is_reproducible() {
     let b = run();
     assert_eq!(a, b);
 }
+
+#[test]
+fn tiny_zero_and_negative_clocks_still_give_a_legal_move() {
+    let mut e = Engine::start();
+    for clock in [
+        "wtime -200 btime 500",
+        "wtime 0 btime 0",
+        "wtime 1 btime 1 winc 0 binc 0",
+        "wtime 30 btime 30 movestogo 1",
+    ] {
+        e.send("position startpos moves e2e4 e7e5");
+        let lines = e.go(clock);
+        let best = bestmove(&lines);
+        assert!(best.len() == 4 && best != "(none)", "{clock}: {lines:?}");
+    }
+}

@@ -77,9 +77,10 @@ pub fn run(depth: Option<u32>, out: &mut dyn Write) {
     let start = Instant::now();
     let mut total = 0u64;
     let mut thread = vec![ThreadData::new(0)];
+    let tt = TranspositionTable::new(16);
     for (i, fen) in POSITIONS.iter().enumerate() {
         let board = Board::from_fen(fen).expect("bench positions are valid");
-        let tt = TranspositionTable::new(16);
+        tt.clear();
         thread[0].clear();
         let control = SearchControl::new(1, false);
         let params = SearchParams {

@@ -7,6 +7,7 @@ use super::see::see_ge;
 use super::thread::ThreadData;
 use eval::SEE_VALUES;
 use movegen::{Board, Move, MoveList, MAX_MOVES};
+use std::mem::MaybeUninit;
 
 const HASH_MOVE: i32 = 4_000_000;
 const GOOD_CAPTURE: i32 = 2_000_000;
@@ -18,14 +19,16 @@ const BAD_CAPTURE: i32 = -2_000_000;
 /// Moves with their ordering scores, handed out best first.
 pub struct MovePicker {
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// Score of each move; slots from `moves.len()` on stay uninitialised
+    /// (zeroing 1 KB per node showed up in profiles).
+    scores: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
 }
 
 impl MovePicker {
     /// Scores `moves` for the node at `ply` of `td`'s search.
     pub fn new(board: &Board, moves: MoveList, tt_move: Move, td: &ThreadData, ply: usize) -> MovePicker {
-        let mut scores = [0; MAX_MOVES];
+        let mut scores = [MaybeUninit::uninit(); MAX_MOVES];
         let side = board.side_to_move().index();
         let killers = td.at(ply as isize).killers;
         let prev = td.at(ply as isize - 1);
@@ -35,7 +38,7 @@ impl MovePicker {
             _ => Move::NONE,
         };
         for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = if mv == tt_move {
+            let score = if mv == tt_move {
                 HASH_MOVE
             } else if mv.is_noisy() {
                 let victim = board.captured_piece(mv).map_or(0, |k| SEE_VALUES[k.index()]);
@@ -65,6 +68,7 @@ impl MovePicker {
             } else {
                 quiet_score(board, mv, td, prev, prev2, side)
             };
+            scores[i] = MaybeUninit::new(score);
         }
         MovePicker {
             moves,
@@ -80,17 +84,28 @@ impl MovePicker {
             return None;
         }
         let mut best = self.next;
+        let mut best_score = self.score(best);
         for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
+            let s = self.score(i);
+            if s > best_score {
                 best = i;
+                best_score = s;
             }
         }
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
         self.scores.swap(self.next, best);
-        let result = (slice[self.next], self.scores[self.next]);
+        let result = (slice[self.next], best_score);
         self.next += 1;
         Some(result)
+    }
+
+    #[inline(always)]
+    fn score(&self, i: usize) -> i32 {
+        debug_assert!(i < self.moves.len());
+        // SAFETY: `new` writes the score of every move, i.e. every slot
+        // below `moves.len()`, and callers only ask for those slots.
+        unsafe { self.scores[i].assume_init() }
     }
 
     /// Number of moves.

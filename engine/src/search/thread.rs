@@ -95,7 +95,21 @@ impl ThreadData {
 
     /// Forgets everything learned (for `ucinewgame`).
     pub fn clear(&mut self) {
-        *self = ThreadData::new(self.id);
+        // In place: no new allocation of the big tables.
+        *self.history = [[[0; 64]; 64]; 2];
+        *self.capture_history = [[[0; 6]; 64]; 12];
+        for row in self.continuation.iter_mut() {
+            for cell in row.iter_mut() {
+                *cell = [[0; 64]; 12];
+            }
+        }
+        *self.counter_moves = [[Move::NONE; 64]; 12];
+        self.stack.fill(PlyInfo::default());
+        self.keys.clear();
+        self.root_excluded.clear();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
     }
 
     /// The stack entry of `ply` (may be negative down to -STACK_OFFSET).
