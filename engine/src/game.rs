@@ -113,7 +113,8 @@ impl Game {
         if self.occurrences() >= 5 {
             return true;
         }
-        self.board.halfmove_clock() >= 150 && !(self.board.in_check() && !self.board.has_legal_move())
+        let mated = self.board.in_check() && !self.board.has_legal_move();
+        self.board.halfmove_clock() >= 150 && !mated
     }
 }
 

@@ -79,7 +79,8 @@ impl ThreadData {
     /// inside the search, or two of a position from before the root).
     fn is_draw(&self, board: &Board) -> bool {
         if board.halfmove_clock() >= 100 {
-            return !(board.in_check() && !board.has_legal_move());
+            let mated = board.in_check() && !board.has_legal_move();
+            return !mated;
         }
         if board.is_insufficient_material() {
             return true;
@@ -254,7 +255,7 @@ impl ThreadData {
         let mut skip_quiets = false;
         let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
 
-        while let Some((mv, _)) = picker.next() {
+        while let Some((mv, _)) = picker.next_move() {
             if root && self.root_excluded.contains(&mv) {
                 continue;
             }
@@ -381,7 +382,9 @@ impl ThreadData {
         } else {
             Bound::Upper
         };
-        if !(root && !self.root_excluded.is_empty()) {
+        // A root search with excluded moves is not the position's true result.
+        let partial_root = root && !self.root_excluded.is_empty();
+        if !partial_root {
             ctx.tt
                 .store(board.key(), best_move, best_score, raw_eval, depth, bound, ply);
         }
@@ -459,10 +462,9 @@ impl ThreadData {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if board.halfmove_clock() >= 100 || board.is_insufficient_material() {
-            if self.is_draw(board) {
-                return 0;
-            }
+        // Captures cannot repeat a position, so only the cheap rules matter here.
+        if (board.halfmove_clock() >= 100 || board.is_insufficient_material()) && self.is_draw(board) {
+            return 0;
         }
         let in_check = board.in_check();
         if ply >= MAX_PLY - 1 {
@@ -506,7 +508,7 @@ impl ThreadData {
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
         let mut picker = MovePicker::new(board, moves, tt_move, self, ply);
         let mut best_move = Move::NONE;
-        while let Some((mv, _)) = picker.next() {
+        while let Some((mv, _)) = picker.next_move() {
             if !in_check {
                 if mv.promotion_piece().is_some_and(|k| k != PieceType::Queen) {
                     continue;

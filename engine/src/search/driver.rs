@@ -159,7 +159,7 @@ fn iterative_deepening(
         if td.aborted || lines.len() < multipv {
             break;
         }
-        lines.sort_by(|a, b| b.score.cmp(&a.score));
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         if completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]) {
             stable_iterations += 1;
         } else {
@@ -191,7 +191,7 @@ fn iterative_deepening(
         }
         if let Some(mate) = params.limits.mate {
             let best = completed[0].score;
-            if best >= MATE_BOUND && MATE - best <= 2 * mate as i32 - 1 {
+            if best >= MATE_BOUND && MATE - best < 2 * mate as i32 {
                 break;
             }
         }

@@ -78,7 +78,7 @@ impl MovePicker {
     }
 
     /// The best remaining move and its score.
-    pub fn next(&mut self) -> Option<(Move, i32)> {
+    pub fn next_move(&mut self) -> Option<(Move, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;

@@ -310,9 +310,10 @@ fn search_thread(
     };
     // Infinite and ponder searches report only when told to.
     if params.limits.waits_for_stop() {
-        while !control.stop_requested()
-            && !(params.limits.ponder && !params.limits.infinite && !control.pondering())
-        {
+        let released = |c: &SearchControl| {
+            c.stop_requested() || params.limits.ponder && !params.limits.infinite && !c.pondering()
+        };
+        while !released(&control) {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
