@@ -2,6 +2,7 @@
 //! protocol, and the `bench` and `perft` commands.
 
 pub mod bench;
+pub mod datagen;
 pub mod game;
 pub mod search;
 pub mod uci;
@@ -26,8 +27,22 @@ pub fn run(args: &[String]) -> i32 {
             0
         }
         Some("perft") => uci::perft_from_shell(&args[1..]),
+        Some("datagen") => match datagen::parse_args(&args[1..]) {
+            Ok(config) => match datagen::run(&config) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("datagen: {e}");
+                    1
+                }
+            },
+            Err(e) => {
+                eprintln!("datagen: {e}");
+                2
+            }
+        },
+        Some("tune") => eval::tune::run_cli(&args[1..]),
         Some(other) => {
-            eprintln!("unknown command '{other}'; usage: daba [bench [depth] | perft <depth> [fen]]");
+            eprintln!("unknown command '{other}'; usage: daba [bench [depth] | perft <depth> [fen] | datagen ... | tune ...]");
             2
         }
     }

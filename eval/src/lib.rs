@@ -1,137 +1,33 @@
 //! Static evaluation of a position, from the side to move's point of view.
 //!
-//! This is the starting evaluation: material and piece-square tables, each a
-//! middlegame and an endgame value, blended ("tapered") by how much material
-//! is left. The piece-square tables are built from a few readable rules
-//! (centralise knights, advance pawns, keep the king sheltered in the
-//! middlegame and central in the endgame) rather than typed in, so every
-//! number has a reason. Later work replaces them with tuned terms.
+//! A tapered hand-crafted evaluation: every term has a middlegame and an
+//! endgame weight, blended by how much material is left. The terms (material,
+//! piece-square tables, mobility, pawn structure, passed pawns, king safety,
+//! piece placement, threats, tempo, endgame scaling) live in `terms`; their
+//! weights in one list (`weights`, laid out by `params`), which the tuner in
+//! `tune` fits to game results and writes back.
 
-use movegen::{Board, Color, PieceType, Square};
-use std::sync::LazyLock;
+mod masks;
+pub mod params;
+mod score;
+pub mod sink;
+mod terms;
+pub mod tune;
+pub mod weights;
 
-/// A middlegame and an endgame value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score {
-    /// Middlegame value.
-    pub mg: i32,
-    /// Endgame value.
-    pub eg: i32,
-}
-
-impl Score {
-    /// A score from its two halves.
-    pub const fn new(mg: i32, eg: i32) -> Score {
-        Score { mg, eg }
-    }
-}
-
-impl std::ops::Add for Score {
-    type Output = Score;
-    fn add(self, o: Score) -> Score {
-        Score::new(self.mg + o.mg, self.eg + o.eg)
-    }
-}
-
-impl std::ops::Sub for Score {
-    type Output = Score;
-    fn sub(self, o: Score) -> Score {
-        Score::new(self.mg - o.mg, self.eg - o.eg)
-    }
-}
-
-impl std::ops::AddAssign for Score {
-    fn add_assign(&mut self, o: Score) {
-        *self = *self + o;
-    }
-}
-
-/// Piece values (pawn, knight, bishop, rook, queen, king), middlegame and endgame.
-pub const PIECE_VALUES: [Score; 6] = [
-    Score::new(90, 120),
-    Score::new(320, 300),
-    Score::new(335, 320),
-    Score::new(480, 540),
-    Score::new(960, 1000),
-    Score::new(0, 0),
-];
+use movegen::{Bitboard, Board, Color, PieceType};
+pub use score::Score;
+use sink::{Accumulator, Coefficients, Sink, TermCounts};
 
 /// Simple piece values for move ordering and SEE (pawn = 100).
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 0];
 
-/// Game phase contributed by each piece type; 24 at the start.
+/// Game phase contributed by each piece type; 24 with all pieces on the board.
 const PHASE_WEIGHTS: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const MAX_PHASE: i32 = 24;
+/// The phase of the starting position.
+pub const MAX_PHASE: i32 = 24;
 
-/// Bonus for the side to move.
-const TEMPO: Score = Score::new(15, 5);
-
-fn centre_distance(sq: Square) -> i32 {
-    // 0 in the four centre squares, 3 in the corners' files/ranks.
-    let f = sq.file().index() as i32;
-    let r = sq.rank().index() as i32;
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    df.max(dr) + (df + dr) / 2
-}
-
-/// Piece-square bonus for a white piece of `kind` on `sq` (rank 1 at the bottom).
-fn psq_rule(kind: PieceType, sq: Square) -> Score {
-    let f = sq.file().index() as i32;
-    let r = sq.rank().index() as i32;
-    let centre = 4 - centre_distance(sq); // 4 in the middle down to about -1 in corners
-    let central_file = 3 - if f < 4 { 3 - f } else { f - 4 }; // 3 on d/e, 0 on a/h
-    match kind {
-        PieceType::Pawn => {
-            // Advance, especially in the endgame; central pawns are worth
-            // more in the middlegame; pawns in front of a castled king stay.
-            let advance = r - 1;
-            let mut mg = advance * 4
-                + if (2..=5).contains(&f) && (3..=4).contains(&r) {
-                    12
-                } else {
-                    0
-                };
-            if (f <= 2 || f >= 5) && r == 1 {
-                mg += 6;
-            }
-            Score::new(mg, advance * advance * 3)
-        }
-        PieceType::Knight => Score::new(centre * 9 - 12, centre * 7 - 10),
-        PieceType::Bishop => {
-            let diagonal = if f == r || f + r == 7 { 6 } else { 0 };
-            Score::new(centre * 4 + diagonal - 6, centre * 4 - 6)
-        }
-        PieceType::Rook => {
-            let seventh = if r == 6 { 18 } else { 0 };
-            Score::new(central_file * 3 + seventh - 3, seventh / 2)
-        }
-        PieceType::Queen => Score::new(centre * 2 - 4, centre * 6 - 8),
-        PieceType::King => {
-            // Middlegame: at home and off the centre files. Endgame: central.
-            let home = if r == 0 { 10 } else { -12 * r };
-            let mg = home - central_file * 10 + if f == 6 || f == 1 || f == 2 { 10 } else { 0 };
-            Score::new(mg, centre * 12 - 20)
-        }
-    }
-}
-
-/// Piece-square tables indexed by `[piece index][square]` with material
-/// included, white's view; black mirrors the square.
-static PSQT: LazyLock<[[Score; 64]; 12]> = LazyLock::new(|| {
-    let mut table = [[Score::default(); 64]; 12];
-    for kind in PieceType::ALL {
-        for sq in Square::all() {
-            let white = PIECE_VALUES[kind.index()] + psq_rule(kind, sq);
-            table[kind.index()][sq.index()] = white;
-            let black = PIECE_VALUES[kind.index()] + psq_rule(kind, sq.flip_rank());
-            table[6 + kind.index()][sq.index()] = Score::new(-black.mg, -black.eg);
-        }
-    }
-    table
-});
-
-/// The game phase, 0 (bare kings) to 24 (all pieces).
+/// The game phase, 0 (pawns and kings only) to 24 (all pieces).
 pub fn phase(board: &Board) -> i32 {
     let mut phase = 0;
     for kind in PieceType::ALL {
@@ -140,68 +36,177 @@ pub fn phase(board: &Board) -> i32 {
     phase.min(MAX_PHASE)
 }
 
-fn taper(score: Score, phase: i32) -> i32 {
-    (score.mg * phase + score.eg * (MAX_PHASE - phase)) / MAX_PHASE
+/// Blends a score by phase, after scaling its endgame part by `scale`/64.
+pub fn taper(score: Score, phase: i32, scale: i32) -> i32 {
+    let eg = score.eg * scale / 64;
+    (score.mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
-/// The terms of the evaluation, white's view, for `daba eval`.
-#[derive(Clone, Debug, Default)]
-pub struct Trace {
-    /// Material per side (white, black), both halves.
-    pub material: [Score; 2],
-    /// Piece-square bonuses per side.
-    pub placement: [Score; 2],
-    /// The tempo bonus, for the side to move.
-    pub tempo: Score,
-    /// Game phase, 0 to 24.
+/// A small cache of pawn-structure results keyed by the pawn key: pawn
+/// structures repeat far more often than positions.
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    key: u64,
+    score: Score,
+    passed: [Bitboard; 2],
+}
+
+const PAWN_CACHE_ENTRIES: usize = 1 << 14;
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        PawnCache {
+            entries: vec![
+                PawnEntry {
+                    key: 1,
+                    ..PawnEntry::default()
+                };
+                PAWN_CACHE_ENTRIES
+            ],
+        }
+    }
+}
+
+impl PawnCache {
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.fill(PawnEntry {
+            key: 1,
+            ..PawnEntry::default()
+        });
+    }
+
+    fn probe(&mut self, board: &Board) -> PawnEntry {
+        let key = board.pawn_key();
+        let slot = &mut self.entries[(key as usize) & (PAWN_CACHE_ENTRIES - 1)];
+        if slot.key != key {
+            let mut acc = Accumulator::default();
+            let passed = terms::pawn_structure(board, &mut acc);
+            *slot = PawnEntry {
+                key,
+                score: acc.score[0] - acc.score[1],
+                passed,
+            };
+        }
+        *slot
+    }
+}
+
+fn finish(board: &Board, white: Score) -> i32 {
+    let scale = terms::endgame_scale(board, white.eg);
+    let value = taper(white, phase(board), scale);
+    if board.side_to_move() == Color::White {
+        value
+    } else {
+        -value
+    }
+}
+
+/// The evaluation in centipawns for the side to move, using `cache` for the
+/// pawn structure.
+pub fn evaluate_cached(board: &Board, cache: &mut PawnCache) -> i32 {
+    let pawns = cache.probe(board);
+    let mut acc = Accumulator::default();
+    terms::evaluate_pieces(board, &mut acc, pawns.passed);
+    finish(board, acc.score[0] - acc.score[1] + pawns.score)
+}
+
+/// The evaluation in centipawns for the side to move (no cache).
+pub fn evaluate(board: &Board) -> i32 {
+    let mut acc = Accumulator::default();
+    evaluate_into(board, &mut acc);
+    finish(board, acc.score[0] - acc.score[1])
+}
+
+fn evaluate_into<S: Sink>(board: &Board, sink: &mut S) {
+    let passed = terms::pawn_structure(board, sink);
+    terms::evaluate_pieces(board, sink, passed);
+}
+
+/// What the tuner needs of a position: the net coefficient of every
+/// parameter (white minus black), the phase and the endgame scale.
+#[derive(Clone, Debug)]
+pub struct TuningEntry {
+    /// Non-zero coefficients.
+    pub coefficients: Vec<(u16, i16)>,
+    /// Game phase, 0..24.
     pub phase: i32,
-    /// Final score, side to move's view.
-    pub total: i32,
+    /// Endgame scale out of 64, as the current weights give it.
+    pub scale: i32,
+}
+
+/// The tuning view of `board` (white's point of view).
+pub fn tuning_entry(board: &Board) -> TuningEntry {
+    let mut coefs = Coefficients::default();
+    evaluate_into(board, &mut coefs);
+    coefs.compact();
+    let mut acc = Accumulator::default();
+    evaluate_into(board, &mut acc);
+    let white = acc.score[0] - acc.score[1];
+    TuningEntry {
+        coefficients: coefs.entries,
+        phase: phase(board),
+        scale: terms::endgame_scale(board, white.eg),
+    }
+}
+
+/// One line of the trace: a term's total for each side.
+#[derive(Clone, Debug)]
+pub struct TraceLine {
+    /// The term's name.
+    pub name: &'static str,
+    /// White's and black's contributions.
+    pub sides: [Score; 2],
+}
+
+/// The evaluation broken down by term, for `daba eval`.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// One line per term that applies to either side.
+    pub lines: Vec<TraceLine>,
+    /// Game phase, 0..24.
+    pub phase: i32,
+    /// Endgame scale out of 64.
+    pub scale: i32,
+    /// White minus black, before tapering.
+    pub total: Score,
+    /// The final score for the side to move.
+    pub final_score: i32,
 }
 
 /// Evaluates `board` with every term recorded.
 pub fn trace(board: &Board) -> Trace {
-    let table = &*PSQT;
-    let mut t = Trace::default();
-    for sq in board.occupied() {
-        let piece = board.piece_on(sq).expect("occupied");
-        let side = piece.color().index();
-        let value = PIECE_VALUES[piece.kind().index()];
-        let full = table[piece.index()][sq.index()];
-        let full = if side == 0 {
-            full
-        } else {
-            Score::new(-full.mg, -full.eg)
-        };
-        t.material[side] += value;
-        t.placement[side] += full - value;
+    let mut counts = TermCounts::default();
+    evaluate_into(board, &mut counts);
+    let mut lines = Vec::new();
+    let mut total = Score::default();
+    for &(name, start, len) in params::TERMS {
+        let mut sides = [Score::default(); 2];
+        for (i, pair) in counts.counts[start..start + len].iter().enumerate() {
+            for c in 0..2 {
+                sides[c] += weights::WEIGHTS[start + i] * pair[c];
+            }
+        }
+        if counts.counts[start..start + len]
+            .iter()
+            .any(|p| p[0] != 0 || p[1] != 0)
+        {
+            lines.push(TraceLine { name, sides });
+        }
+        total += sides[0] - sides[1];
     }
-    t.phase = phase(board);
-    let white = t.material[0] - t.material[1] + t.placement[0] - t.placement[1];
-    let stm = if board.side_to_move() == Color::White {
-        white
-    } else {
-        Score::new(-white.mg, -white.eg)
-    };
-    t.tempo = TEMPO;
-    t.total = taper(stm + TEMPO, t.phase);
-    t
-}
-
-/// The static evaluation in centipawns for the side to move.
-pub fn evaluate(board: &Board) -> i32 {
-    let table = &*PSQT;
-    let mut sum = Score::default();
-    for sq in board.occupied() {
-        let piece = board.piece_on(sq).expect("occupied");
-        sum += table[piece.index()][sq.index()];
+    let scale = terms::endgame_scale(board, total.eg);
+    Trace {
+        lines,
+        phase: phase(board),
+        scale,
+        total,
+        final_score: finish(board, total),
     }
-    let stm = if board.side_to_move() == Color::White {
-        sum
-    } else {
-        Score::new(-sum.mg, -sum.eg)
-    };
-    taper(stm + TEMPO, phase(board))
 }
 
 #[cfg(test)]
@@ -209,61 +214,118 @@ mod tests {
     use super::*;
 
     /// The colour-flipped FEN: ranks mirrored, colours and side swapped.
-    fn flip_fen(fen: &str) -> String {
+    pub(crate) fn flip_fen(fen: &str) -> String {
         let fields: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
         let placement: Vec<String> = fields[0]
             .split('/')
             .rev()
-            .map(|rank| {
-                rank.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
+            .map(|rank| rank.chars().map(swap).collect())
             .collect();
         let side = if fields[1] == "w" { "b" } else { "w" };
         let castling: String = if fields[2] == "-" {
             "-".into()
         } else {
-            let mut c: Vec<char> = fields[2]
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect();
+            let mut c: Vec<char> = fields[2].chars().map(swap).collect();
             c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
             c.into_iter().collect()
         };
-        format!("{} {} {} - 0 1", placement.join("/"), side, castling)
+        let ep = if fields.len() > 3 && fields[3] != "-" {
+            let b = fields[3].as_bytes();
+            format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
+        } else {
+            "-".into()
+        };
+        format!("{} {} {} {} 0 1", placement.join("/"), side, castling, ep)
+    }
+
+    fn suites() -> Vec<String> {
+        let mut fens = Vec::new();
+        for text in [
+            include_str!("../../tests/data/standard.epd"),
+            include_str!("../../tests/data/silent-but-deadly.epd"),
+            include_str!("../../tests/data/bratko-kopec.epd"),
+        ] {
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let fen = line.split(';').next().unwrap().trim();
+                let fields: Vec<&str> = fen.split_whitespace().collect();
+                fens.push(fields[..4.min(fields.len())].join(" "));
+            }
+        }
+        fens
     }
 
     #[test]
-    fn colour_flip_gives_the_same_score() {
-        let text = include_str!("../../tests/data/standard.epd");
-        for line in text.lines().take(60) {
-            let fen = line.split(';').next().unwrap().trim();
-            let a = Board::from_fen(fen).unwrap();
-            let b = Board::from_fen(&flip_fen(fen)).unwrap();
+    fn colour_flip_gives_the_same_score_for_every_term() {
+        for fen in suites() {
+            let a = Board::from_fen(&fen).unwrap();
+            let b = Board::from_fen(&flip_fen(&fen)).unwrap();
             assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
-            assert_eq!(trace(&a).total, evaluate(&a));
+            let (ta, tb) = (trace(&a), trace(&b));
+            assert_eq!(ta.lines.len(), tb.lines.len(), "{fen}");
+            for (la, lb) in ta.lines.iter().zip(&tb.lines) {
+                assert_eq!(
+                    (la.name, la.sides[0], la.sides[1]),
+                    (lb.name, lb.sides[1], lb.sides[0]),
+                    "{fen}"
+                );
+            }
         }
     }
 
     #[test]
-    fn start_position_is_balanced_and_material_counts() {
+    fn cached_and_uncached_agree_and_trace_adds_up() {
+        let mut cache = PawnCache::default();
+        for fen in suites() {
+            let board = Board::from_fen(&fen).unwrap();
+            assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board), "{fen}");
+            assert_eq!(
+                evaluate_cached(&board, &mut cache),
+                evaluate(&board),
+                "{fen} (cache hit)"
+            );
+            assert_eq!(trace(&board).final_score, evaluate(&board), "{fen}");
+        }
+    }
+
+    #[test]
+    fn coefficients_reproduce_the_evaluation() {
+        for fen in suites().iter().take(80) {
+            let board = Board::from_fen(fen).unwrap();
+            let entry = tuning_entry(&board);
+            let mut white = Score::default();
+            for &(i, c) in &entry.coefficients {
+                white += weights::WEIGHTS[i as usize] * c as i32;
+            }
+            let value = taper(white, entry.phase, entry.scale);
+            let stm = if board.side_to_move() == Color::White {
+                value
+            } else {
+                -value
+            };
+            assert_eq!(stm, evaluate(&board), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_matters_and_scaling_applies() {
         let start = Board::startpos();
-        assert_eq!(evaluate(&start), TEMPO.mg);
+        assert!(evaluate(&start).abs() < 40);
         let up_a_queen = Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
-        assert!(evaluate(&up_a_queen) > 800);
+        assert!(evaluate(&up_a_queen) > 700);
         assert_eq!(phase(&start), 24);
+        // Two knights cannot force mate: scaled to zero in the endgame.
+        let knn = Board::from_fen("8/8/4k3/8/8/3NNK2/8/8 w - - 0 1").unwrap();
+        assert_eq!(trace(&knn).scale, 0);
+        assert!(evaluate(&knn) < 100, "{}", evaluate(&knn));
+        // Opposite-coloured bishops with pawns: halved.
+        let ocb = Board::from_fen("8/4bk2/8/8/3P4/2PB4/5K2/8 w - - 0 1").unwrap();
+        assert_eq!(trace(&ocb).scale, 32);
     }
 }

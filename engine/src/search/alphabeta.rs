@@ -7,7 +7,7 @@ use super::see::see_ge;
 use super::thread::{apply_bonus, ThreadData};
 use super::tt::{Bound, TranspositionTable};
 use super::{SearchControl, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-use eval::{evaluate, SEE_VALUES};
+use eval::SEE_VALUES;
 use movegen::{Board, Move, PieceType};
 use std::sync::LazyLock;
 
@@ -105,6 +105,10 @@ impl ThreadData {
         false
     }
 
+    fn evaluate(&mut self, board: &Board) -> i32 {
+        eval::evaluate_cached(board, &mut self.pawn_cache)
+    }
+
     fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = mv;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -147,7 +151,7 @@ impl ThreadData {
                 return 0;
             }
             if ply >= MAX_PLY - 1 {
-                return if board.in_check() { 0 } else { evaluate(board) };
+                return if board.in_check() { 0 } else { self.evaluate(board) };
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -179,7 +183,7 @@ impl ThreadData {
         let raw_eval = if in_check {
             -INFINITY
         } else {
-            hit.map_or_else(|| evaluate(board), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(board), |h| h.eval)
         };
         let mut eval = raw_eval;
         if let Some(h) = hit {
@@ -468,7 +472,7 @@ impl ThreadData {
         }
         let in_check = board.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(board) };
+            return if in_check { 0 } else { self.evaluate(board) };
         }
         let pv_node = beta - alpha > 1;
 
@@ -487,7 +491,7 @@ impl ThreadData {
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            hit.map_or_else(|| evaluate(board), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(board), |h| h.eval)
         };
         let mut best_score = stand_pat;
         if !in_check {

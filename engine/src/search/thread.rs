@@ -54,6 +54,8 @@ pub struct ThreadData {
     pub root_excluded: Vec<Move>,
     /// Set when the search was aborted; results of the iteration are void.
     pub aborted: bool,
+    /// Pawn-structure cache of the evaluation.
+    pub pawn_cache: eval::PawnCache,
 }
 
 fn zeroed_box<T>() -> Box<T> {
@@ -90,6 +92,7 @@ impl ThreadData {
             seldepth: 0,
             root_excluded: Vec::new(),
             aborted: false,
+            pawn_cache: eval::PawnCache::default(),
         }
     }
 
@@ -110,6 +113,7 @@ impl ThreadData {
         self.nodes = 0;
         self.seldepth = 0;
         self.aborted = false;
+        self.pawn_cache.clear();
     }
 
     /// The stack entry of `ply` (may be negative down to -STACK_OFFSET).

@@ -274,19 +274,33 @@ impl Uci {
     fn show_eval(&self) {
         let board = self.game.board();
         let t = eval::trace(board);
-        send("      term |    white mg   eg |    black mg   eg");
-        for (name, pair) in [("material", t.material), ("placement", t.placement)] {
-            send(&format!(
-                "{name:>10} | {:>11} {:>4} | {:>11} {:>4}",
-                pair[0].mg, pair[0].eg, pair[1].mg, pair[1].eg
+        let mut out =
+            String::from("               term |   white mg    eg |   black mg    eg |   total mg    eg\n");
+        out.push_str("--------------------+-------------------+-------------------+------------------\n");
+        for line in &t.lines {
+            let [w, b] = line.sides;
+            out.push_str(&format!(
+                "{:>19} | {:>10} {:>5} | {:>10} {:>5} | {:>10} {:>5}\n",
+                line.name.to_ascii_lowercase(),
+                w.mg,
+                w.eg,
+                b.mg,
+                b.eg,
+                w.mg - b.mg,
+                w.eg - b.eg
             ));
         }
-        send(&format!(
-            "     tempo | {} mg {} eg for the side to move",
-            t.tempo.mg, t.tempo.eg
+        out.push_str("--------------------+-------------------+-------------------+------------------\n");
+        out.push_str(&format!(
+            "{:>19} | {:>48} {:>5}\n",
+            "total (white)", t.total.mg, t.total.eg
         ));
-        send(&format!("     phase | {} of 24", t.phase));
-        send(&format!("Final evaluation: {} cp (side to move)", t.total));
+        out.push_str(&format!(
+            "phase {} of 24, endgame scale {}/64\n",
+            t.phase, t.scale
+        ));
+        out.push_str(&format!("Final evaluation: {} cp (side to move)", t.final_score));
+        send(&out);
     }
 }
 
