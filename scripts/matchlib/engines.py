@@ -345,6 +345,15 @@ class EngineProcess:
             config[option.name] = _convert_option(option, raw)
         if not config:
             return
+        if not self.spec.is_uci:
+            # python-chess records memory=16 / cores=1 as the current values of
+            # the XBoard 'memory'/'cores' commands without asking the engine, and
+            # skips a setting equal to the recorded value: option.memory=16 would
+            # never reach the engine (Fairy-Max then keeps its ~96 MB default).
+            # Forget those guesses so that every requested value is sent.
+            for name in config:
+                if name in ("memory", "cores") or name.startswith("egtpath "):
+                    self.protocol.config.pop(name, None)
         try:
             await asyncio.wait_for(self.protocol.configure(config), self.startup_timeout)
         except chess.engine.EngineTerminatedError as err:

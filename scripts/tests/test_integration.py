@@ -172,6 +172,15 @@ class XBoardMatchTest(MatchTestCase):
         for index in (0, 1):
             self.assert_counters(summary, index)
 
+    def test_xboard_memory_is_sent(self):
+        # python-chess assumes memory=16 and would skip 'memory 16'; the runner must send it.
+        proc = self.run_match(
+            "--engine", f"cmd={STOCKFISH}", "option.Hash=16", "nodes=200",
+            "--engine", f"cmd={FAIRYMAX}", "proto=xboard", "name=FairyMax", "option.memory=16",
+            "tc=1+0.05", "--games", "1", "--maxmoves", "10", "--timemargin", "500", "--debug")
+        self.assertEqual(proc.returncode, 0, self.output)
+        self.assertRegex(self.output, r"<< memory 16\b")
+
 
 class FaultyEngineTest(MatchTestCase):
     def fake(self, *flags):
