@@ -7,9 +7,7 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let path = args
-        .get(1)
-        .expect("usage: perft_suite <file.epd> [max_depth]");
+    let path = args.get(1).expect("usage: perft_suite <file.epd> [max_depth]");
     let max_depth: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(6);
     let text = std::fs::read_to_string(path).expect("readable suite");
     let start = Instant::now();

@@ -1,6 +1,10 @@
-//! Attack tables: leapers (pawn, knight, king) computed at compile time, sliders
-//! (bishop, rook, queen) by magic bitboards built once at start-up, and the
+//! Attack tables, all computed at compile time: leapers (pawn, knight,
+//! king), sliders (bishop, rook, queen) by magic bitboards, and the
 //! `between`/`line` tables that legal move generation uses for pins and checks.
+//!
+//! Every table is a plain `static` filled by a `const fn`, so a lookup is a
+//! single load: no lazy initialisation to check on every call (that check, an
+//! atomic load and a branch, was a measurable share of perft's time).
 //!
 //! The magic multipliers in [`crate::magics`] were found by [`find_magic`] with a
 //! fixed seed (see `examples/find_magics.rs`); a unit test rebuilds every table
@@ -9,7 +13,6 @@
 use crate::bitboard::Bitboard;
 use crate::magics::{BISHOP_MAGICS, ROOK_MAGICS};
 use crate::types::{Color, Square};
-use std::sync::LazyLock;
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -75,42 +78,97 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
+/// The squares from square index `sq` along one direction, stopping at (and
+/// including) the first square of `occupied`; with `trim`, the square next to
+/// the edge and beyond are left off instead. Plain ray walking on raw bits.
+const fn walk(sq: usize, occupied: u64, (df, dr): (i8, i8), trim: bool) -> u64 {
+    let (mut f, mut r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
+    let mut result = 0u64;
+    loop {
+        let (lf, lr) = if trim { (f + df, r + dr) } else { (f, r) };
+        if lf < 0 || lf >= 8 || lr < 0 || lr >= 8 {
+            return result;
+        }
+        let bit = 1u64 << (r * 8 + f);
+        result |= bit;
+        if occupied & bit != 0 {
+            return result;
+        }
+        f += df;
+        r += dr;
+    }
+}
+
+/// [`walk`] along the four directions of a bishop or a rook.
+const fn walk_rays(sq: usize, occupied: u64, bishop: bool, trim: bool) -> u64 {
+    let dirs = if bishop { BISHOP_DIRS } else { ROOK_DIRS };
+    let mut result = 0u64;
+    let mut d = 0;
+    while d < 4 {
+        result |= walk(sq, occupied, dirs[d], trim);
+        d += 1;
+    }
+    result
+}
+
+/// The four lines through each square, the square itself left out: rank,
+/// file, diagonal, anti-diagonal.
+const LINES: [[u64; 4]; 64] = {
+    let mut lines = [[0u64; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < 4 {
+            let dir = if i < 2 {
+                ROOK_DIRS[2 * i]
+            } else {
+                BISHOP_DIRS[2 * i - 4]
+            };
+            let back = (-dir.0, -dir.1);
+            lines[sq][i] = walk(sq, 0, dir, false) | walk(sq, 0, back, false);
+            i += 1;
+        }
+        sq += 1;
+    }
+    lines
+};
+
+/// The squares a slider on `sq` reaches along `line` (one of `LINES[sq]`):
+/// upwards, subtracting twice the slider's bit from the line's blockers flips
+/// every bit up to the first blocker (the o^(o-2r) trick); downwards, the
+/// highest blocker below is found by smearing bits to the right.
+///
+/// Written without method calls (`wrapping_sub` and the like): the tables are
+/// built with this at compile time, where every call is costly, so the
+/// subtraction wraps by way of `u128` instead.
+const fn line_attacks(sq: usize, occupied: u64, line: u64) -> u64 {
+    let bit = 1u64 << sq;
+    let below = bit - 1;
+    let o = occupied & line;
+    let up_flips = ((o as u128 | 1 << 64) - ((bit as u128) << 1)) as u64 ^ o;
+    let up = up_flips & line & !below & !bit;
+    let mut smear = o & below;
+    smear |= smear >> 1;
+    smear |= smear >> 2;
+    smear |= smear >> 4;
+    smear |= smear >> 8;
+    smear |= smear >> 16;
+    smear |= smear >> 32;
+    // `smear >> 1` covers the squares beyond the highest blocker below.
+    let down = line & below & !(smear >> 1);
+    up | down
+}
+
 /// Squares a slider on `sq` reaches along `dirs`, stopping at (and including)
 /// the first occupied square of each ray. Slow; used to build and test tables.
 pub fn slider_attacks_slow(sq: Square, occupied: Bitboard, bishop: bool) -> Bitboard {
-    let dirs = if bishop { BISHOP_DIRS } else { ROOK_DIRS };
-    let mut result = 0u64;
-    let (f, r) = (sq.file().index() as i8, sq.rank().index() as i8);
-    for (df, dr) in dirs {
-        let (mut nf, mut nr) = (f + df, r + dr);
-        while (0..8).contains(&nf) && (0..8).contains(&nr) {
-            let bit = 1u64 << (nr * 8 + nf);
-            result |= bit;
-            if occupied.0 & bit != 0 {
-                break;
-            }
-            nf += df;
-            nr += dr;
-        }
-    }
-    Bitboard(result)
+    Bitboard(walk_rays(sq.index(), occupied.0, bishop, false))
 }
 
 /// The relevant-occupancy mask of a slider on `sq`: its empty-board rays
 /// without the last square of each ray (a blocker there changes nothing).
 pub fn relevant_mask(sq: Square, bishop: bool) -> Bitboard {
-    let dirs = if bishop { BISHOP_DIRS } else { ROOK_DIRS };
-    let mut result = 0u64;
-    let (f, r) = (sq.file().index() as i8, sq.rank().index() as i8);
-    for (df, dr) in dirs {
-        let (mut nf, mut nr) = (f + df, r + dr);
-        while (0..8).contains(&(nf + df)) && (0..8).contains(&(nr + dr)) {
-            result |= 1u64 << (nr * 8 + nf);
-            nf += df;
-            nr += dr;
-        }
-    }
-    Bitboard(result)
+    Bitboard(walk_rays(sq.index(), 0, bishop, true))
 }
 
 /// Every subset of `mask` (Carry-Rippler enumeration), the empty set first.
@@ -163,7 +221,7 @@ pub fn find_magic(sq: Square, bishop: bool, mut random: impl FnMut() -> u64) -> 
     unreachable!()
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Magic {
     mask: u64,
     magic: u64,
@@ -171,93 +229,174 @@ struct Magic {
     offset: u32,
 }
 
-/// The slider tables and the square-pair tables, built once.
-struct Tables {
-    bishop: [Magic; 64],
-    rook: [Magic; 64],
-    slider: Vec<u64>,
-    between: Vec<[u64; 64]>,
-    line: Vec<[u64; 64]>,
-}
+/// Slots in the shared slider table: 2^bits per square, bishops then rooks
+/// (5,248 + 102,400). `magic_entries` checks the sum at compile time.
+const SLIDER_SLOTS: usize = 107_648;
 
-fn build_magics(bishop: bool, magics: &[u64; 64], slider: &mut Vec<u64>) -> [Magic; 64] {
-    let mut result = [Magic::default(); 64];
-    for sq in Square::all() {
-        let mask = relevant_mask(sq, bishop);
-        let bits = mask.count();
-        let entry = Magic {
-            mask: mask.0,
-            magic: magics[sq.index()],
+/// The magic entry of every square for one slider, its slots starting at
+/// `offset` in the shared table; also returns the offset just past them.
+const fn magic_entries(bishop: bool, magics: &[u64; 64], mut offset: usize) -> ([Magic; 64], usize) {
+    let mut result = [Magic {
+        mask: 0,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    }; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mask = walk_rays(sq, 0, bishop, true);
+        let bits = mask.count_ones();
+        result[sq] = Magic {
+            mask,
+            magic: magics[sq],
             shift: 64 - bits,
-            offset: slider.len() as u32,
+            offset: offset as u32,
         };
-        slider.resize(slider.len() + (1 << bits), 0);
-        for occ in subsets(mask) {
-            let index =
-                entry.offset as usize + (occ.0.wrapping_mul(entry.magic) >> entry.shift) as usize;
-            slider[index] = slider_attacks_slow(sq, occ, bishop).0;
-        }
-        result[sq.index()] = entry;
+        offset += 1 << bits;
+        sq += 1;
     }
-    result
+    (result, offset)
 }
 
-static TABLES: LazyLock<Tables> = LazyLock::new(|| {
-    let mut slider = Vec::with_capacity(107_648);
-    let bishop = build_magics(true, &BISHOP_MAGICS, &mut slider);
-    let rook = build_magics(false, &ROOK_MAGICS, &mut slider);
-    let mut between = vec![[0u64; 64]; 64];
-    let mut line = vec![[0u64; 64]; 64];
-    for a in Square::all() {
-        for is_bishop in [true, false] {
-            let rays = slider_attacks_slow(a, Bitboard::EMPTY, is_bishop);
-            for b in rays {
-                let from_a = slider_attacks_slow(a, Bitboard::from_square(b), is_bishop);
-                let from_b = slider_attacks_slow(b, Bitboard::from_square(a), is_bishop);
-                between[a.index()][b.index()] = (from_a & from_b).0;
-                let full = slider_attacks_slow(a, Bitboard::EMPTY, is_bishop)
-                    & slider_attacks_slow(b, Bitboard::EMPTY, is_bishop);
-                line[a.index()][b.index()] =
-                    full.0 | Bitboard::from_square(a).0 | Bitboard::from_square(b).0;
+const BISHOP_ENTRIES: ([Magic; 64], usize) = magic_entries(true, &BISHOP_MAGICS, 0);
+const ROOK_ENTRIES: ([Magic; 64], usize) = magic_entries(false, &ROOK_MAGICS, BISHOP_ENTRIES.1);
+const _: () = assert!(ROOK_ENTRIES.1 == SLIDER_SLOTS);
+
+static BISHOP_MAGIC: [Magic; 64] = BISHOP_ENTRIES.0;
+static ROOK_MAGIC: [Magic; 64] = ROOK_ENTRIES.0;
+
+/// Fills the slots of one slider's squares. A slider's attacks are the union
+/// of its attacks along two lines, each depending only on the blockers on
+/// that line; so every subset of the relevant blockers on one line (found by
+/// Carry-Rippler enumeration) is combined with every subset on the other,
+/// and each line's attacks are worked out once per subset rather than once
+/// per slot (compile-time evaluation is slow: a plain loop over the slots
+/// added seconds to every build of the crate; this adds about half a second).
+const fn fill_slider_table(table: &mut [u64; SLIDER_SLOTS], entries: &[Magic; 64], bishop: bool) {
+    let mut sq = 0;
+    while sq < 64 {
+        let m = entries[sq];
+        let lines = LINES[sq];
+        let (line_a, line_b) = if bishop {
+            (lines[2], lines[3])
+        } else {
+            (lines[0], lines[1])
+        };
+        let (mask_a, mask_b) = (line_a & m.mask, line_b & m.mask);
+        // Every blocker subset on line b, with the attacks along it.
+        let mut subsets_b = [(0u64, 0u64); 64];
+        let mut count_b = 0;
+        let mut occ_b = 0u64;
+        loop {
+            subsets_b[count_b] = (occ_b, line_attacks(sq, occ_b, line_b));
+            count_b += 1;
+            occ_b = next_subset(occ_b, mask_b);
+            if occ_b == 0 {
+                break;
             }
         }
+        let mut occ_a = 0u64;
+        loop {
+            let attacks_a = line_attacks(sq, occ_a, line_a);
+            let mut j = 0;
+            while j < count_b {
+                let (occ_b, attacks_b) = subsets_b[j];
+                // As in `magic_lookup`; the product wraps by way of `u128`
+                // (method calls are slow at compile time, see `line_attacks`).
+                let product = ((occ_a | occ_b) as u128 * m.magic as u128) as u64;
+                table[m.offset as usize + (product >> m.shift) as usize] = attacks_a | attacks_b;
+                j += 1;
+            }
+            occ_a = next_subset(occ_a, mask_a);
+            if occ_a == 0 {
+                break;
+            }
+        }
+        sq += 1;
     }
-    Tables {
-        bishop,
-        rook,
-        slider,
-        between,
-        line,
-    }
-});
-
-/// Builds the tables now rather than on first use (so the first search or
-/// the `uci` handshake does not pay for it).
-pub fn init() {
-    LazyLock::force(&TABLES);
 }
 
+/// The subset of `mask` after `subset` in Carry-Rippler order; zero after
+/// the last.
+const fn next_subset(subset: u64, mask: u64) -> u64 {
+    ((subset as u128 | 1 << 64) - mask as u128) as u64 & mask
+}
+
+const fn slider_table() -> [u64; SLIDER_SLOTS] {
+    let mut table = [0u64; SLIDER_SLOTS];
+    fill_slider_table(&mut table, &BISHOP_ENTRIES.0, true);
+    fill_slider_table(&mut table, &ROOK_ENTRIES.0, false);
+    table
+}
+
+/// The attack sets of every slider square and relevant occupancy (842 KiB).
+static SLIDER: [u64; SLIDER_SLOTS] = slider_table();
+
+/// `between` (strictly between `a` and `b`) and `line` (the whole line
+/// through both, edge to edge) for every pair of aligned squares.
+const fn square_pair_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
+    let mut between = [[0u64; 64]; 64];
+    let mut line = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let mut i = 0;
+            while i < 4 {
+                let through_a = LINES[a][i];
+                if through_a & 1u64 << b != 0 {
+                    between[a][b] =
+                        line_attacks(a, 1u64 << b, through_a) & line_attacks(b, 1u64 << a, LINES[b][i]);
+                    line[a][b] = through_a | 1u64 << a;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+/// Per square: bishop rays, rook rays (empty board), from the line table.
+static RAYS: [[u64; 2]; 64] = {
+    let mut rays = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        rays[sq] = [LINES[sq][2] | LINES[sq][3], LINES[sq][0] | LINES[sq][1]];
+        sq += 1;
+    }
+    rays
+};
+
+const SQUARE_PAIRS: ([[u64; 64]; 64], [[u64; 64]; 64]) = square_pair_tables();
+static BETWEEN: [[u64; 64]; 64] = SQUARE_PAIRS.0;
+static LINE: [[u64; 64]; 64] = SQUARE_PAIRS.1;
+
+/// Kept for callers that built the lazily initialised tables up front; the
+/// tables are now built at compile time, so there is nothing left to do.
+#[inline]
+pub fn init() {}
+
 #[inline(always)]
-fn magic_lookup(t: &Tables, m: &Magic, occupied: Bitboard) -> Bitboard {
-    let index =
-        m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
+    let index = m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
     // SAFETY: `index` is below offset + 2^bits by construction of the shift,
-    // and build_magics reserved exactly that many slots for this square.
-    Bitboard(unsafe { *t.slider.get_unchecked(index) })
+    // and `magic_entries` reserved exactly that many slots for this square
+    // inside the SLIDER_SLOTS-long table (checked by a compile-time assert).
+    Bitboard(unsafe { *SLIDER.get_unchecked(index) })
 }
 
 /// Squares a bishop on `sq` attacks given the occupied squares.
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(t, &t.bishop[sq.index()], occupied)
+    magic_lookup(&BISHOP_MAGIC[sq.index()], occupied)
 }
 
 /// Squares a rook on `sq` attacks given the occupied squares.
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(t, &t.rook[sq.index()], occupied)
+    magic_lookup(&ROOK_MAGIC[sq.index()], occupied)
 }
 
 /// Squares a queen on `sq` attacks given the occupied squares.
@@ -266,18 +405,30 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     bishop_attacks(sq, occupied) | rook_attacks(sq, occupied)
 }
 
+/// The empty-board rays of a bishop on `sq` (diagonal and anti-diagonal).
+#[inline(always)]
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS[sq.index()][0])
+}
+
+/// The empty-board rays of a rook on `sq` (rank and file).
+#[inline(always)]
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS[sq.index()][1])
+}
+
 /// Squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty otherwise.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.between[a.index()][b.index()])
+    Bitboard(BETWEEN[a.index()][b.index()])
 }
 
 /// The whole line (edge to edge) through `a` and `b` when they share a rank,
 /// file or diagonal; empty otherwise.
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.line[a.index()][b.index()])
+    Bitboard(LINE[a.index()][b.index()])
 }
 
 #[cfg(test)]
@@ -294,18 +445,40 @@ mod tests {
                 assert_eq!(bishop_attacks(sq, occ), slider_attacks_slow(sq, occ, true));
                 assert_eq!(rook_attacks(sq, occ), slider_attacks_slow(sq, occ, false));
             }
-            // Every relevant occupancy, exhaustively, for a few squares.
-            if sq.index() % 9 == 0 {
+            // Every relevant occupancy, exhaustively (every slot of the table).
+            for bishop in [true, false] {
+                for occ in subsets(relevant_mask(sq, bishop)) {
+                    let fast = if bishop {
+                        bishop_attacks(sq, occ)
+                    } else {
+                        rook_attacks(sq, occ)
+                    };
+                    assert_eq!(fast, slider_attacks_slow(sq, occ, bishop));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn between_line_and_rays_match_ray_walking() {
+        for a in Square::all() {
+            let rays = [true, false].map(|bishop| slider_attacks_slow(a, Bitboard::EMPTY, bishop));
+            assert_eq!([bishop_rays(a), rook_rays(a)], rays);
+            for b in Square::all() {
+                let (bit_a, bit_b) = (Bitboard::from_square(a), Bitboard::from_square(b));
+                let (mut expected_between, mut expected_line) = (Bitboard::EMPTY, Bitboard::EMPTY);
                 for bishop in [true, false] {
-                    for occ in subsets(relevant_mask(sq, bishop)) {
-                        let fast = if bishop {
-                            bishop_attacks(sq, occ)
-                        } else {
-                            rook_attacks(sq, occ)
-                        };
-                        assert_eq!(fast, slider_attacks_slow(sq, occ, bishop));
+                    if a != b && slider_attacks_slow(a, Bitboard::EMPTY, bishop).has(b) {
+                        expected_between =
+                            slider_attacks_slow(a, bit_b, bishop) & slider_attacks_slow(b, bit_a, bishop);
+                        expected_line = (slider_attacks_slow(a, Bitboard::EMPTY, bishop)
+                            & slider_attacks_slow(b, Bitboard::EMPTY, bishop))
+                            | bit_a
+                            | bit_b;
                     }
                 }
+                assert_eq!(between(a, b), expected_between, "between {a} {b}");
+                assert_eq!(line(a, b), expected_line, "line {a} {b}");
             }
         }
     }

@@ -211,10 +211,7 @@ mod tests {
         assert!(r8.has(Square::A8) && r8.has(Square::H8) && !r8.has(Square::E1));
         assert!(Bitboard::DARK_SQUARES.has(Square::A1));
         assert!(Bitboard::LIGHT_SQUARES.has(Square::H1));
-        assert_eq!(
-            Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES,
-            Bitboard::FULL
-        );
+        assert_eq!(Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES, Bitboard::FULL);
         assert_eq!(
             Bitboard::from_square(Square::A1).flip_ranks(),
             Bitboard::from_square(Square::A8)

@@ -119,6 +119,13 @@ impl CastlingRights {
         self.0 &= !(1 << Self::index(color, side));
     }
 
+    /// Removes every right whose bit (see [`CastlingRights::index`]) is set
+    /// in `bits`.
+    #[inline(always)]
+    pub(crate) fn remove_bits(&mut self, bits: u8) {
+        self.0 &= !bits;
+    }
+
     /// Removes both rights of a colour.
     #[inline(always)]
     pub fn remove_color(&mut self, color: Color) {

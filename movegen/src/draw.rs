@@ -10,9 +10,8 @@ impl Board {
     /// K+N v K, and kings with any number of bishops that all stand on
     /// squares of one colour.
     pub fn is_insufficient_material(&self) -> bool {
-        let heavy = self.pieces(PieceType::Pawn)
-            | self.pieces(PieceType::Rook)
-            | self.pieces(PieceType::Queen);
+        let heavy =
+            self.pieces(PieceType::Pawn) | self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
         if heavy.any() {
             return false;
         }

@@ -63,10 +63,9 @@ impl fmt::Display for FenError {
             FenError::RankTooShort(r) => write!(f, "rank {r} describes fewer than 8 squares"),
             FenError::MissingKing(c) => write!(f, "{} has no king", side(c)),
             FenError::ExtraKing(c) => write!(f, "{} has more than one king", side(c)),
-            FenError::PawnOnBackRank(sq) => write!(
-                f,
-                "pawn on {sq}: pawns cannot stand on the first or last rank"
-            ),
+            FenError::PawnOnBackRank(sq) => {
+                write!(f, "pawn on {sq}: pawns cannot stand on the first or last rank")
+            }
             FenError::TooManyPieces(c) => {
                 write!(f, "{} has more pieces than promotions allow", side(c))
             }
@@ -80,10 +79,7 @@ impl fmt::Display for FenError {
                 write!(f, "en-passant field must be '-' or a square, not '{s}'")
             }
             FenError::ImpossibleEnPassant(sq) => {
-                write!(
-                    f,
-                    "en-passant square {sq} does not follow a double pawn step"
-                )
+                write!(f, "en-passant square {sq} does not follow a double pawn step")
             }
             FenError::BadHalfmoveClock(s) => {
                 write!(f, "half-move clock '{s}' is not a number from 0 to 65535")
@@ -115,9 +111,7 @@ impl Board {
         parse_castling(&mut board, fields[2])?;
         let ep = parse_en_passant(&board, fields[3])?;
         if let Some(s) = fields.get(4) {
-            board.halfmove_clock = s
-                .parse()
-                .map_err(|_| FenError::BadHalfmoveClock(s.to_string()))?;
+            board.halfmove_clock = s.parse().map_err(|_| FenError::BadHalfmoveClock(s.to_string()))?;
         }
         if let Some(s) = fields.get(5) {
             let n: u16 = s
@@ -176,10 +170,7 @@ impl Board {
             Some(sq) => out.push_str(&sq.to_string()),
             None => out.push('-'),
         }
-        out.push_str(&format!(
-            " {} {}",
-            self.halfmove_clock, self.fullmove_number
-        ));
+        out.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
         out
     }
 
@@ -295,6 +286,9 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         return Ok(());
     }
     for c in field.chars() {
+        if !matches!(c.to_ascii_lowercase(), 'k' | 'q' | 'a'..='h') {
+            return Err(FenError::BadCastlingChar(c));
+        }
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
@@ -304,21 +298,11 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         let home = back_rank(color);
         let missing = FenError::CastlingWithoutKingAndRook(c);
         if king.rank() != home {
-            return Err(if c.is_ascii_alphabetic() {
-                missing
-            } else {
-                FenError::BadCastlingChar(c)
-            });
+            return Err(missing);
         }
         let (side, rook) = match c.to_ascii_lowercase() {
-            'k' => (
-                CastleSide::King,
-                board.outermost_rook(color, CastleSide::King),
-            ),
-            'q' => (
-                CastleSide::Queen,
-                board.outermost_rook(color, CastleSide::Queen),
-            ),
+            'k' => (CastleSide::King, board.outermost_rook(color, CastleSide::King)),
+            'q' => (CastleSide::Queen, board.outermost_rook(color, CastleSide::Queen)),
             f @ 'a'..='h' => {
                 let file = File::from_char(f).expect("a-h");
                 let sq = Square::from_coords(file, home);

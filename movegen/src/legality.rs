@@ -19,6 +19,12 @@ impl Board {
         if mv.is_none() {
             return false;
         }
+        // Flags 5-7 (the capture bit with another low bit) are no move the
+        // constructors build; `kind()` would read them as a promotion capture
+        // without a promotion piece.
+        if (5..=7).contains(&(mv.to_bits() >> 12)) {
+            return false;
+        }
         let us = self.side;
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.piece_on(from) else {
@@ -67,11 +73,7 @@ impl Board {
         if self.is_promotion_rank(to) != mv.is_promotion() {
             return false;
         }
-        let up: i8 = if us == crate::types::Color::White {
-            8
-        } else {
-            -8
-        };
+        let up: i8 = if us == crate::types::Color::White { 8 } else { -8 };
         let delta = to.index() as i8 - from.index() as i8;
         match kind {
             MoveKind::Capture | MoveKind::PromotionCapture => pawn_attacks(us, from).has(to),

@@ -24,6 +24,43 @@ pub(crate) trait MoveSink {
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: PawnMove);
     /// A single special move (castling, en passant).
     fn single(&mut self, mv: Move);
+
+    /// One batch of pawn moves as the generator computes them (see
+    /// [`PawnTargets`]); by default handed on set by set, in generation order.
+    #[inline(always)]
+    fn pawn_targets(&mut self, t: PawnTargets) {
+        let PawnTargets {
+            single,
+            double,
+            left,
+            right,
+            up,
+            last_rank,
+        } = t;
+        let (left_delta, right_delta) = (up - 1, up + 1);
+        let promotion = |capture| PawnMove::Promotion { capture };
+        self.pawn_moves(single & last_rank, up, promotion(false));
+        self.pawn_moves(left & last_rank, left_delta, promotion(true));
+        self.pawn_moves(right & last_rank, right_delta, promotion(true));
+        self.pawn_moves(left & !last_rank, left_delta, PawnMove::Capture);
+        self.pawn_moves(right & !last_rank, right_delta, PawnMove::Capture);
+        self.pawn_moves(single & !last_rank, up, PawnMove::Push);
+        self.pawn_moves(double, 2 * up, PawnMove::DoublePush);
+    }
+}
+
+/// The target squares of a batch of pawns: single steps (each from
+/// `to - up`), double steps (from `to - 2 up`), captures to the left (from
+/// `to - up + 1`) and to the right (from `to - up - 1`). A target on
+/// `last_rank` is four promotions. Sets of a stage not generated are empty.
+#[derive(Clone, Copy)]
+pub(crate) struct PawnTargets {
+    single: Bitboard,
+    double: Bitboard,
+    left: Bitboard,
+    right: Bitboard,
+    up: i8,
+    last_rank: Bitboard,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -37,14 +74,18 @@ pub(crate) enum PawnMove {
     },
 }
 
-impl MoveSink for MoveList {
+/// Hands every generated move, one by one, to a closure (perft plays them
+/// straight from the generator, with no list to fill at each node).
+pub(crate) struct EachMove<F>(pub F);
+
+impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, quiet: Bitboard, captures: Bitboard) {
         for to in captures {
-            self.push(Move::capture(from, to));
+            (self.0)(Move::capture(from, to));
         }
         for to in quiet {
-            self.push(Move::quiet(from, to));
+            (self.0)(Move::quiet(from, to));
         }
     }
 
@@ -53,9 +94,9 @@ impl MoveSink for MoveList {
         for to in targets {
             let from = Square::from_index((to.index() as i8 - delta) as usize);
             match kind {
-                PawnMove::Push => self.push(Move::quiet(from, to)),
-                PawnMove::DoublePush => self.push(Move::double_push(from, to)),
-                PawnMove::Capture => self.push(Move::capture(from, to)),
+                PawnMove::Push => (self.0)(Move::quiet(from, to)),
+                PawnMove::DoublePush => (self.0)(Move::double_push(from, to)),
+                PawnMove::Capture => (self.0)(Move::capture(from, to)),
                 PawnMove::Promotion { capture } => {
                     for piece in [
                         PieceType::Queen,
@@ -63,11 +104,28 @@ impl MoveSink for MoveList {
                         PieceType::Rook,
                         PieceType::Bishop,
                     ] {
-                        self.push(Move::promotion(from, to, piece, capture));
+                        (self.0)(Move::promotion(from, to, piece, capture));
                     }
                 }
             }
         }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        (self.0)(mv);
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, quiet: Bitboard, captures: Bitboard) {
+        EachMove(|mv| self.push(mv)).piece_moves(from, quiet, captures);
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: PawnMove) {
+        EachMove(|mv| self.push(mv)).pawn_moves(targets, delta, kind);
     }
 
     #[inline(always)]
@@ -98,6 +156,28 @@ impl MoveSink for MoveCounter {
     #[inline(always)]
     fn single(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+
+    /// Counts the whole batch with one popcount where possible (a software
+    /// routine in a default x86-64 build, so worth saving): pushes land on
+    /// empty squares and captures on enemy pieces, and a single and a double
+    /// step never share a target (the double step needs empty the square the
+    /// single step would come from), so the sets are disjoint except where
+    /// both captures reach the same square.
+    #[inline(always)]
+    fn pawn_targets(&mut self, t: PawnTargets) {
+        let all = t.single | t.double | t.left | t.right;
+        let both = t.left & t.right;
+        let mut n = all.count() as u64;
+        if both.any() {
+            n += both.count() as u64;
+        }
+        if (all & t.last_rank).any() {
+            // Three more moves for each promotion square, counted twice
+            // where both captures reach it.
+            n += 3 * ((all & t.last_rank).count() + (both & t.last_rank).count()) as u64;
+        }
+        self.0 += n;
     }
 }
 
@@ -138,6 +218,13 @@ impl Board {
     /// Appends all legal moves to `list`.
     pub fn generate_into(&self, list: &mut MoveList) {
         self.generate::<_, true, true>(list);
+    }
+
+    /// Calls `f` with every legal move, in the same order as
+    /// [`Board::legal_moves`], without building a list.
+    #[inline]
+    pub(crate) fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        self.generate::<_, true, true>(&mut EachMove(f));
     }
 
     /// The number of legal moves, counted without listing them.
@@ -192,16 +279,8 @@ impl Board {
         } else {
             Bitboard::FULL
         };
-        let capture_mask = if NOISY {
-            theirs & target
-        } else {
-            Bitboard::EMPTY
-        };
-        let quiet_mask = if QUIET {
-            !occ & target
-        } else {
-            Bitboard::EMPTY
-        };
+        let capture_mask = if NOISY { theirs & target } else { Bitboard::EMPTY };
+        let quiet_mask = if QUIET { !occ & target } else { Bitboard::EMPTY };
         let pinned = self.pinned;
 
         // 4. Knights (a pinned knight can never move).
@@ -231,14 +310,7 @@ impl Board {
 
         // 6. Pawns: set-wise for free pawns, one by one for pinned ones.
         let pawns = self.colored(us, PieceType::Pawn);
-        self.pawn_moves::<S, NOISY, QUIET>(
-            sink,
-            pawns & !pinned,
-            Bitboard::FULL,
-            occ,
-            theirs,
-            target,
-        );
+        self.pawn_moves::<S, NOISY, QUIET>(sink, pawns & !pinned, Bitboard::FULL, occ, theirs, target);
         for from in pawns & pinned {
             self.pawn_moves::<S, NOISY, QUIET>(
                 sink,
@@ -261,10 +333,11 @@ impl Board {
             }
         }
 
-        // 8. Castling.
+        // 8. Castling. The king's path starts next to the king, on a square
+        //    step 1 has already judged (`candidates`, safe ones in `safe`).
         if QUIET && checkers.is_empty() && self.castling.any_for(us) {
             for side in CastleSide::ALL {
-                if let Some(mv) = self.castling_move(side) {
+                if let Some(mv) = self.castling_move_known(side, candidates, safe) {
                     sink.single(mv);
                 }
             }
@@ -302,38 +375,35 @@ impl Board {
         let single = shift(pawns, up) & empty;
         let double = shift(single & third_rank, up) & empty & allowed;
         let single = single & allowed;
-        let (left_delta, right_delta) = (up - 1, up + 1);
-        let left = shift(pawns & NOT_A_FILE, left_delta) & theirs & allowed;
-        let right = shift(pawns & NOT_H_FILE, right_delta) & theirs & allowed;
+        let left = shift(pawns & NOT_A_FILE, up - 1) & theirs & allowed;
+        let right = shift(pawns & NOT_H_FILE, up + 1) & theirs & allowed;
 
-        if NOISY {
-            sink.pawn_moves(
-                single & last_rank,
-                up,
-                PawnMove::Promotion { capture: false },
-            );
-            sink.pawn_moves(
-                left & last_rank,
-                left_delta,
-                PawnMove::Promotion { capture: true },
-            );
-            sink.pawn_moves(
-                right & last_rank,
-                right_delta,
-                PawnMove::Promotion { capture: true },
-            );
-            sink.pawn_moves(left & !last_rank, left_delta, PawnMove::Capture);
-            sink.pawn_moves(right & !last_rank, right_delta, PawnMove::Capture);
-        }
-        if QUIET {
-            sink.pawn_moves(single & !last_rank, up, PawnMove::Push);
-            sink.pawn_moves(double, 2 * up, PawnMove::DoublePush);
-        }
+        // Noisy: captures and all promotions; quiet: the other pushes.
+        let (noisy, quiet) = (
+            if NOISY { Bitboard::FULL } else { Bitboard::EMPTY },
+            if QUIET { Bitboard::FULL } else { Bitboard::EMPTY },
+        );
+        sink.pawn_targets(PawnTargets {
+            single: single & ((last_rank & noisy) | (!last_rank & quiet)),
+            double: double & quiet,
+            left: left & noisy,
+            right: right & noisy,
+            up,
+            last_rank,
+        });
     }
 
     /// The castling move on `side` when it is legal now (ignoring whether the
     /// king is in check, which the caller has ruled out).
     pub(crate) fn castling_move(&self, side: CastleSide) -> Option<Move> {
+        self.castling_move_known(side, Bitboard::EMPTY, Bitboard::EMPTY)
+    }
+
+    /// [`Board::castling_move`], told that the squares of `known` were found
+    /// safe for the king (those in `safe`) or attacked (the others), with the
+    /// king lifted and the castling rook in place.
+    #[inline(always)]
+    fn castling_move_known(&self, side: CastleSide, known: Bitboard, safe: Bitboard) -> Option<Move> {
         let us = self.side;
         if !self.castling.has(us, side) {
             return None;
@@ -358,7 +428,22 @@ impl Board {
         let lifted = occ & !movers;
         let them = us.flip();
         let path = between(king, king_to) | Bitboard::from_square(king_to);
-        if path.iter().any(|sq| self.is_attacked(sq, them, lifted)) {
+        // Lifting the rook too changes what attacks a square of the path only
+        // through the back rank (rook and path both lie on it), so the known
+        // verdicts hold unless an enemy rook or queen stands on that rank.
+        let orth = self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
+        let reusable = if (orth & self.color(them) & Bitboard::rank(back_rank(us))).is_empty() {
+            known
+        } else {
+            Bitboard::EMPTY
+        };
+        if (path & reusable & !safe).any() {
+            return None;
+        }
+        if (path & !reusable)
+            .iter()
+            .any(|sq| self.is_attacked(sq, them, lifted))
+        {
             return None;
         }
         Some(Move::castle(king, rook))

@@ -99,9 +99,7 @@ impl Board {
                 "O-O-O".into()
             };
         }
-        let piece = self
-            .piece_on(mv.from())
-            .map_or(PieceType::Pawn, |p| p.kind());
+        let piece = self.piece_on(mv.from()).map_or(PieceType::Pawn, |p| p.kind());
         let mut san = String::new();
         if piece == PieceType::Pawn {
             if mv.is_capture() {
@@ -160,9 +158,7 @@ impl Board {
             return moves
                 .iter()
                 .copied()
-                .find(|m| {
-                    m.is_castle() && (m.to().file() > m.from().file()) == (side == CastleSide::King)
-                })
+                .find(|m| m.is_castle() && (m.to().file() > m.from().file()) == (side == CastleSide::King))
                 .ok_or_else(|| MoveParseError::Illegal(text.to_string()));
         }
 

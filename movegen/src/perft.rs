@@ -11,11 +11,19 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal_moves(),
-        _ => board
-            .legal_moves()
-            .iter()
-            .map(|&mv| perft(&board.play(mv), depth - 1))
-            .sum(),
+        _ => {
+            // Moves are played as the generator yields them: no move list
+            // to fill (and zero) at every inner node.
+            let mut nodes = 0;
+            board.for_each_legal_move(|mv| {
+                // Not `play`: the board it returns by value would be copied
+                // once more into this frame.
+                let mut child = board.copy_for_move();
+                child.make_move(mv);
+                nodes += perft(&child, depth - 1);
+            });
+            nodes
+        }
     }
 }
 
