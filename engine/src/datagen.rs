@@ -201,7 +201,7 @@ pub fn run(config: &DatagenConfig) -> std::io::Result<()> {
                         }
                         queue.0 += 1;
                     }
-                    if done % 50 == 0 || done == config.games {
+                    if done.is_multiple_of(50) || done == config.games {
                         let secs = start.elapsed().as_secs_f64();
                         eprintln!(
                             "datagen: {done}/{} games, {} positions, {:.1} games/s, {:.0} positions/s",
