@@ -134,23 +134,40 @@ fn gradient(samples: &[Sample], w: &Weights, k: f64) -> Weights {
     g
 }
 
+/// How many samples each parameter appears in.
+pub fn occurrences(samples: &[Sample]) -> Vec<usize> {
+    let mut counts = vec![0usize; NUM_PARAMS];
+    for s in samples {
+        for &(i, _) in &s.coefficients {
+            counts[i as usize] += 1;
+        }
+    }
+    counts
+}
+
 /// Runs `epochs` full-batch Adam steps with learning rate `lr` (centipawns).
+/// Parameters seen in fewer than `min_count` samples keep their value: Adam
+/// scales every step to the same size, so a parameter with a handful of
+/// samples would otherwise be fitted to their noise.
 /// `report` is called every `report_every` epochs with (epoch, error).
+#[allow(clippy::too_many_arguments)]
 pub fn optimise(
     samples: &[Sample],
     mut w: Weights,
     k: f64,
     epochs: usize,
     lr: f64,
+    min_count: usize,
     report_every: usize,
     mut report: impl FnMut(usize, f64),
 ) -> Weights {
+    let frozen: Vec<bool> = occurrences(samples).iter().map(|&n| n < min_count).collect();
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![[0.0f64; 2]; NUM_PARAMS];
     let mut v = vec![[0.0f64; 2]; NUM_PARAMS];
     for epoch in 1..=epochs {
         let g = gradient(samples, &w, k);
-        for i in 0..NUM_PARAMS {
+        for i in (0..NUM_PARAMS).filter(|&i| !frozen[i]) {
             for h in 0..2 {
                 m[i][h] = beta1 * m[i][h] + (1.0 - beta1) * g[i][h];
                 v[i][h] = beta2 * v[i][h] + (1.0 - beta2) * g[i][h] * g[i][h];
@@ -193,13 +210,14 @@ pub fn render(w: &Weights, note: &str) -> String {
     out
 }
 
-/// `daba tune --data FILE [--epochs N] [--lr X] [--out FILE] [--threads N]`.
+/// `daba tune --data FILE [--epochs N] [--lr X] [--min-count N] [--out FILE] [--threads N]`.
 pub fn run_cli(args: &[String]) -> i32 {
     let mut data = None;
     let mut epochs = 300usize;
     let mut lr = 1.0f64;
     let mut out = "eval/src/weights.rs".to_string();
     let mut threads = 0usize;
+    let mut min_count = 1000usize;
     let mut i = 0;
     while i < args.len() {
         let Some(value) = args.get(i + 1) else {
@@ -212,6 +230,7 @@ pub fn run_cli(args: &[String]) -> i32 {
             "--lr" => lr = value.parse().unwrap_or(lr),
             "--out" => out = value.clone(),
             "--threads" => threads = value.parse().unwrap_or(0),
+            "--min-count" => min_count = value.parse().unwrap_or(min_count),
             other => {
                 eprintln!("tune: unknown option '{other}'");
                 return 2;
@@ -221,7 +240,7 @@ pub fn run_cli(args: &[String]) -> i32 {
     }
     let Some(data) = data else {
         eprintln!(
-            "usage: daba tune --data FILE [--epochs N] [--lr X] [--out eval/src/weights.rs] [--threads N]"
+            "usage: daba tune --data FILE [--epochs N] [--lr X] [--min-count N] [--out eval/src/weights.rs] [--threads N]"
         );
         return 2;
     };
@@ -251,12 +270,16 @@ pub fn run_cli(args: &[String]) -> i32 {
     let k = fit_k(&samples, &w0);
     let before = error(&samples, &w0, k);
     eprintln!("tune: K = {k:.4}, error before = {before:.6}");
-    let w = optimise(&samples, w0, k, epochs, lr, 25, |epoch, e| {
+    let frozen = occurrences(&samples).iter().filter(|&&n| n < min_count).count();
+    eprintln!(
+        "tune: {frozen} of {NUM_PARAMS} parameters seen in fewer than {min_count} positions stay fixed"
+    );
+    let w = optimise(&samples, w0, k, epochs, lr, min_count, 25, |epoch, e| {
         eprintln!("tune: epoch {epoch}: error {e:.6}")
     });
     let after = error(&samples, &w, k);
     let note = format!(
-        "Tuned on {} positions from {data}: K = {k:.4}, error {before:.6} -> {after:.6}, {epochs} epochs, lr {lr}.",
+        "Tuned on {} positions from {data}: K = {k:.4}, error {before:.6} -> {after:.6},\n{epochs} epochs, lr {lr}, parameters seen in fewer than {min_count} positions fixed.",
         samples.len()
     );
     eprintln!("tune: {note}");
@@ -297,7 +320,7 @@ mod tests {
         let k = fit_k(&samples, &w0);
         assert!(k > 0.1 && k < 5.0, "{k}");
         let before = error(&samples, &w0, k);
-        let w = optimise(&samples, w0, k, 50, 2.0, 0, |_, _| {});
+        let w = optimise(&samples, w0, k, 50, 2.0, 1, 0, |_, _| {});
         assert!(error(&samples, &w, k) < before);
     }
 }
