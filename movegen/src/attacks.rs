@@ -373,11 +373,6 @@ const SQUARE_PAIRS: ([[u64; 64]; 64], [[u64; 64]; 64]) = square_pair_tables();
 static BETWEEN: [[u64; 64]; 64] = SQUARE_PAIRS.0;
 static LINE: [[u64; 64]; 64] = SQUARE_PAIRS.1;
 
-/// Kept for callers that built the lazily initialised tables up front; the
-/// tables are now built at compile time, so there is nothing left to do.
-#[inline]
-pub fn init() {}
-
 #[inline(always)]
 fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
     let index = m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;

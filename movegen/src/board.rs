@@ -6,8 +6,7 @@
 //! leaves the old one untouched, so "unmake" is simply keeping the old copy.
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
-    rook_rays,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::castling::{CastleSide, CastlingRights};
@@ -190,8 +189,9 @@ impl Board {
         self.pinned
     }
 
-    /// True when the position came from a Chess960 setup (FEN output then
-    /// writes castling rights in Shredder/X-FEN style).
+    /// True when the FEN's castling rights put the king or a castling rook
+    /// off its standard square (a Chess960 setup). Tools without a Chess960
+    /// switch (`daba perft`) use it to write castling as king-takes-rook.
     #[inline(always)]
     pub fn is_chess960(&self) -> bool {
         self.chess960
@@ -522,12 +522,6 @@ impl Board {
     #[inline(always)]
     pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
         self.piece_on(mv.from())
-    }
-
-    /// Squares of `line(a, b)` (re-exported for callers that reason about pins).
-    #[inline(always)]
-    pub fn aligned(a: Square, b: Square, c: Square) -> bool {
-        line(a, b).has(c)
     }
 
     /// Checks the board's internal invariants: bitboards, mailbox and keys agree,

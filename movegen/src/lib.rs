@@ -33,8 +33,8 @@ pub use notation::MoveParseError;
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use types::{Color, File, Piece, PieceType, Rank, Square};
 
-/// Builds the lookup tables now instead of on first use.
+/// Builds the Zobrist keys now instead of on first use (the attack tables are
+/// built at compile time).
 pub fn init() {
-    attacks::init();
     std::sync::LazyLock::force(&zobrist::KEYS);
 }
