@@ -168,12 +168,7 @@ impl ThreadData {
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
-                let fits = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if fits {
+                if h.cuts_off(alpha, beta) {
                     return h.score;
                 }
             }
@@ -478,12 +473,7 @@ impl ThreadData {
 
         let hit = ctx.tt.probe(board.key(), ply);
         if let Some(h) = hit {
-            let fits = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if !pv_node && fits {
+            if !pv_node && h.cuts_off(alpha, beta) {
                 return h.score;
             }
         }

@@ -72,6 +72,18 @@ fn unpack_depth(data: u64) -> i32 {
     (data >> 48 & 0xFF) as i32
 }
 
+impl TtHit {
+    /// True when the stored bound settles a search with window (alpha, beta).
+    #[inline]
+    pub fn cuts_off(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// The shared hash table.
 pub struct TranspositionTable {
     buckets: Box<[Bucket]>,
