@@ -167,10 +167,8 @@ impl ThreadData {
         // ones), so a stale or colliding entry cannot inject an illegal move.
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
         if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                if h.cuts_off(alpha, beta) {
-                    return h.score;
-                }
+            if !pv_node && h.depth >= depth && h.cuts_off(alpha, beta) {
+                return h.score;
             }
         }
 
