@@ -16,6 +16,28 @@ import chess
 import chess.engine
 
 
+def parse_epd(line):
+    """Splits an EPD line into a board and its operations.
+
+    Written by hand because the suites use unquoted `id` operands and spaces
+    before `;` or inside moves (`bm Nf6 + ;`), which python-chess rejects.
+    """
+    fields = line.split(None, 4)
+    board = chess.Board(" ".join(fields[:4]) + " 0 1")
+    ops = {}
+    for op in (fields[4] if len(fields) > 4 else "").split(";"):
+        words = op.split()
+        if not words:
+            continue
+        opcode, operands = words[0], words[1:]
+        if opcode in ("bm", "am"):
+            moves = [board.parse_san(w) for w in operands if w not in ("+", "#")]
+            ops[opcode] = moves
+        else:
+            ops[opcode] = " ".join(operands)
+    return board, ops
+
+
 def load_suite(path):
     positions = []
     with open(path, encoding="utf-8") as f:
@@ -23,8 +45,7 @@ def load_suite(path):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            board, ops = chess.Board.from_epd(line)
-            positions.append((board, ops))
+            positions.append(parse_epd(line))
     return positions
 
 
