@@ -131,7 +131,9 @@ fn iterative_deepening(
         control,
         node_limit: if is_main { params.limits.nodes } else { None },
         hard_ms: time.map(|t| t.hard),
-        may_stop: false,
+        // Only the main thread must finish depth 1 (it owns the move to play);
+        // helpers stop as soon as they are told.
+        may_stop: !is_main,
         reporter,
         depth: 1,
     };
