@@ -15,12 +15,12 @@ pub struct TimeBounds {
 }
 
 /// When no `movestogo` is given, plan as if this many moves remain.
-const DEFAULT_MOVES_TO_GO: i64 = 30;
+const DEFAULT_MOVES_TO_GO: i64 = 50;
 /// Never plan for more moves than this, even with a long `movestogo`.
-const MAX_MOVES_TO_GO: i64 = 40;
+const MAX_MOVES_TO_GO: i64 = 50;
 
-/// The bounds for `side` under `limits`, with `overhead` ms kept back per move
-/// for the GUI and the pipes. `None` when no clock or move time applies.
+/// The bounds for `side` under `limits`, with `overhead` ms of GUI and pipe
+/// latency expected per move. `None` when no clock or move time applies.
 pub fn bounds(limits: &Limits, side: Color, overhead: u64) -> Option<TimeBounds> {
     let overhead = overhead as i64;
     if let Some(movetime) = limits.movetime {
@@ -29,23 +29,23 @@ pub fn bounds(limits: &Limits, side: Color, overhead: u64) -> Option<TimeBounds>
     }
     let time = limits.time[side.index()]?;
     let inc = limits.inc[side.index()].max(0);
-    // What can be spent at all; a reserve stays on the clock so that a few
-    // slow moves or a slow GUI cannot flag us.
-    let available = (time - overhead).max(0);
-    let reserve = (available / 20).min(1000);
-    let usable = (available - reserve).max(0);
     let moves_to_go = limits
         .movestogo
         .map(|m| (m as i64).clamp(1, MAX_MOVES_TO_GO))
         .unwrap_or(DEFAULT_MOVES_TO_GO);
-    // The share of this move, plus most of the increment (which comes back).
-    let ideal = usable / moves_to_go + inc * 3 / 4;
-    // The last move before a time control may use more of what is left, but
-    // never all of it.
+    // The budget of the planning horizon: the clock plus the increments still
+    // to come, minus the overhead of *every* move in it. Without increment
+    // the overhead is what flags an engine late in a long game, so it is
+    // reserved up front and the engine speeds up as the clock runs down.
+    let horizon = (time + inc * (moves_to_go - 1) - overhead * (moves_to_go + 2)).max(0);
+    let ideal = horizon / moves_to_go;
+    // Never more than a share of what is on the clock now; the last move
+    // before a time control may use more, but keeps a reserve.
+    let on_clock = (time - overhead).max(0);
     let ceiling = if moves_to_go == 1 {
-        usable * 7 / 10
+        on_clock * 7 / 10
     } else {
-        usable / 3
+        on_clock / 3
     };
     let hard = (ideal * 3).min(ceiling).max(1);
     let soft = (ideal * 6 / 10).min(hard).max(1);
@@ -102,6 +102,26 @@ mod tests {
             Some(TimeBounds { soft: 480, hard: 480 })
         );
         assert_eq!(bounds(&Limits::depth(3), Color::White, 20), None);
+    }
+
+    #[test]
+    fn a_long_sudden_death_game_never_runs_the_clock_out() {
+        // 2 s, no increment, Move Overhead 10 ms, a real latency of 3 ms per
+        // move (what the match runner costs here): 180 moves of one side,
+        // each using its full hard bound, and the clock must last.
+        let mut clock = 2000i64;
+        for moves in 0..180 {
+            let b = bounds(&clock_limits(clock), Color::White, 10).unwrap();
+            clock -= b.hard as i64 + 3;
+            assert!(clock > 0, "flagged after {moves} moves");
+        }
+    }
+
+    fn clock_limits(time: i64) -> Limits {
+        Limits {
+            time: [Some(time), Some(time)],
+            ..Limits::default()
+        }
     }
 
     #[test]
