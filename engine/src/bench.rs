@@ -107,8 +107,3 @@ pub fn run(depth: Option<u32>, out: &mut dyn Write) {
     let _ = writeln!(out, "{total} nodes {} nps", total * 1000 / ms);
     let _ = out.flush();
 }
-
-/// Number of bench positions.
-pub fn position_count() -> usize {
-    POSITIONS.len()
-}

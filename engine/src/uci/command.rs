@@ -57,8 +57,6 @@ pub enum Command {
     Display,
     /// `eval`: show the static evaluation.
     Eval,
-    /// `flip`: mirror the position (a debugging aid).
-    Flip,
 }
 
 /// What `go` asked for.
@@ -98,7 +96,6 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }),
         "d" => Command::Display,
         "eval" => Command::Eval,
-        "flip" => Command::Flip,
         _ => return Ok(None),
     };
     Ok(Some(command))
@@ -121,7 +118,6 @@ fn is_command(token: &str) -> bool {
             | "bench"
             | "d"
             | "eval"
-            | "flip"
     )
 }
 

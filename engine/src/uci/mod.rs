@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::search::driver::SEARCH_STACK_SIZE;
 use crate::search::{search, Limits, SearchControl, SearchParams, ThreadData, TranspositionTable};
 use command::{Command, GoCommand, StartPosition};
-use movegen::{divide_parallel, Board, Move};
+use movegen::{divide_parallel, Board};
 use options::{OptionChange, Options};
 pub use output::{send, UciReporter};
 use std::sync::mpsc;
@@ -170,7 +170,6 @@ impl Uci {
             }
             Command::Display => self.display(),
             Command::Eval => self.show_eval(),
-            Command::Flip => send("info string error: flip is not supported"),
         }
         true
     }
@@ -380,16 +379,4 @@ pub fn perft_from_shell(args: &[String]) -> i32 {
     let ms = start.elapsed().as_millis().max(1);
     eprintln!("{} ms", ms);
     0
-}
-
-/// Parses a move list for tests and tools.
-pub fn parse_moves(board: &Board, moves: &[&str], chess960: bool) -> Option<Vec<Move>> {
-    let mut b = *board;
-    let mut out = Vec::new();
-    for text in moves {
-        let mv = b.parse_uci(text, chess960).ok()?;
-        b.make_move(mv);
-        out.push(mv);
-    }
-    Some(out)
 }
