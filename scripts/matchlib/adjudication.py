@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
+from .kv import parse_kv
+
 WHITE, BLACK = True, False  # same values as chess.WHITE / chess.BLACK
 
 # (result, reason) e.g. ("1-0", "White mates")
@@ -50,23 +52,14 @@ def rules_outcome(board) -> Optional[Outcome]:
     return None
 
 
+def _int_value(key: str, value: str) -> int:
+    if key == "twosided":
+        return int(value.strip().lower() in ("1", "true", "yes", "on"))
+    return int(value)
+
+
 def _parse_int_kv(pairs, allowed, what) -> Dict[str, int]:
-    values: Dict[str, int] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ValueError(f"{what}: expected key=value, got {pair!r}")
-        key, value = pair.split("=", 1)
-        key = key.strip().lower()
-        if key not in allowed:
-            raise ValueError(f"{what}: unknown key {key!r} (expected {', '.join(allowed)})")
-        if key == "twosided":
-            values[key] = int(value.strip().lower() in ("1", "true", "yes", "on"))
-            continue
-        try:
-            values[key] = int(value)
-        except ValueError:
-            raise ValueError(f"{what}: {key} must be an integer, got {value!r}") from None
-    return values
+    return parse_kv(pairs, allowed, what, _int_value, "an integer")
 
 
 @dataclass(frozen=True)

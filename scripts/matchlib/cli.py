@@ -15,6 +15,7 @@ from .game import GameSettings
 from .openings import OpeningBook, filename_says_960, read_openings
 from .runner import Match, MatchConfig
 from .stats import SprtConfig
+from .kv import parse_kv
 
 EPILOG = """\
 engine keys (--engine / --each):
@@ -32,19 +33,7 @@ examples:
 
 
 def _kv_float(pairs: Sequence[str], allowed: Sequence[str], what: str) -> dict:
-    values = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ValueError(f"{what}: expected key=value, got {pair!r}")
-        key, value = pair.split("=", 1)
-        key = key.strip().lower()
-        if key not in allowed:
-            raise ValueError(f"{what}: unknown key {key!r} (expected {', '.join(allowed)})")
-        try:
-            values[key] = float(value)
-        except ValueError:
-            raise ValueError(f"{what}: {key} must be a number, got {value!r}") from None
-    return values
+    return parse_kv(pairs, allowed, what, lambda _key, value: float(value), "a number")
 
 
 def parse_sprt(pairs: Sequence[str]) -> SprtConfig:
