@@ -41,10 +41,11 @@ impl MovePicker {
             let score = if mv == tt_move {
                 HASH_MOVE
             } else if mv.is_noisy() {
-                let victim = board.captured_piece(mv).map_or(0, |k| SEE_VALUES[k.index()]);
+                let captured = board.captured_piece(mv);
+                let victim = captured.map_or(0, |k| SEE_VALUES[k.index()]);
                 let piece = board.piece_on(mv.from()).expect("mover");
                 let promo = mv.promotion_piece().map_or(0, |k| SEE_VALUES[k.index()]);
-                let history = match board.captured_piece(mv) {
+                let history = match captured {
                     Some(k) => td.capture_history[piece.index()][mv.to().index()][k.index()] as i32,
                     None => 0,
                 };
