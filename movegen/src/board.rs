@@ -17,7 +17,13 @@ use crate::zobrist::{piece_key, Keys, KEYS};
 const EMPTY_SQUARE: u8 = 0xFF;
 
 /// A chess position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Two boards are equal (`==`) when they are the same position with the same
+/// clocks: pieces, side to move, castling rights and the rook of each right
+/// still held, en-passant square, half-move clock and move number. The rook
+/// square of a lost right and the notation mode ([`Board::is_chess960`]) do
+/// not count, so a board equals the one parsed from its own FEN.
+#[derive(Clone, Copy, Debug)]
 pub struct Board {
     pub(crate) by_type: [Bitboard; 6],
     pub(crate) by_color: [Bitboard; 2],
@@ -36,6 +42,24 @@ pub struct Board {
     pub(crate) pinned: Bitboard,
     pub(crate) chess960: bool,
 }
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        // Keys, checkers and pins follow from the fields compared here.
+        let rooks_match = (0..4)
+            .all(|i| self.castling.bits() >> i & 1 == 0 || self.castle_rooks[i] == other.castle_rooks[i]);
+        self.by_type == other.by_type
+            && self.by_color == other.by_color
+            && self.side == other.side
+            && self.castling == other.castling
+            && rooks_match
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Eq for Board {}
 
 #[inline(always)]
 fn encode(piece: Piece) -> u8 {

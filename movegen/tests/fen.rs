@@ -127,10 +127,9 @@ fn boards_from_random_play_round_trip() {
             let parsed = board(&fen);
             assert_same_position(&parsed, &b, &fen);
             assert_eq!(parsed.to_fen(), fen);
-            if !b.is_chess960() {
-                // Nothing a FEN cannot express differs: the boards are equal.
-                assert_eq!(parsed, b, "{fen}");
-            }
+            // Equality ignores what a FEN cannot express (the rooks of lost
+            // rights, the notation mode), so Chess960 boards compare equal too.
+            assert_eq!(parsed, b, "{fen}");
             checked += 1;
             match random_move(&b, &mut rng) {
                 Some(mv) => b = b.play(mv),
@@ -624,4 +623,29 @@ fn en_passant_square_kept_only_with_a_legal_capture() {
     let along = board("4k3/2b5/8/3pP3/8/6K1/8/8 w - d6 0 1");
     assert_eq!(along.en_passant(), Some(sq("d6")));
     assert!(along.pinned().has(sq("e5")));
+}
+
+#[test]
+fn equality_is_about_the_position() {
+    // Same pieces and rights, but the queen-side right belongs to another rook:
+    // different positions (castling would move a different rook).
+    let a_rook = board("4k3/8/8/8/8/8/8/RR2K3 w A - 0 1");
+    let b_rook = board("4k3/8/8/8/8/8/8/RR2K3 w B - 0 1");
+    assert_ne!(a_rook, b_rook);
+    // A Chess960 board that has lost its rights equals the standard board
+    // parsed from its FEN, although its lost rights' rooks and its notation
+    // mode differ.
+    let start = board("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1");
+    assert!(start.is_chess960());
+    let mut b = start;
+    for mv in ["g1f1", "g8f8", "f1g1", "f8g8"] {
+        b = b.play(b.parse_uci(mv, true).expect(mv));
+    }
+    let reparsed = board(&b.to_fen());
+    assert_eq!(b.to_fen(), "1r4kr/8/8/8/8/8/8/1R4KR w - - 4 3");
+    assert!(!reparsed.is_chess960());
+    assert_eq!(b, reparsed);
+    // The clocks count: the same placement four plies later is another board.
+    assert_ne!(b, board("1r4kr/8/8/8/8/8/8/1R4KR w - - 0 1"));
+    assert_ne!(start, board("1r4kr/8/8/8/8/8/8/1R4KR w - - 0 1"));
 }
