@@ -645,7 +645,8 @@ fn equality_is_about_the_position() {
     assert_eq!(b.to_fen(), "1r4kr/8/8/8/8/8/8/1R4KR w - - 4 3");
     assert!(!reparsed.is_chess960());
     assert_eq!(b, reparsed);
-    // The clocks count: the same placement four plies later is another board.
+    // The clocks count (the same placement four plies later is another
+    // board), and so do the rights held.
     assert_ne!(b, board("1r4kr/8/8/8/8/8/8/1R4KR w - - 0 1"));
     assert_ne!(start, board("1r4kr/8/8/8/8/8/8/1R4KR w - - 0 1"));
 }
