@@ -109,18 +109,11 @@ mod tests {
         // 2 s, no increment, Move Overhead 10 ms, a real latency of 3 ms per
         // move (what the match runner costs here): 180 moves of one side,
         // each using its full hard bound, and the clock must last.
-        let mut clock = 2000i64;
+        let mut left = 2000i64;
         for moves in 0..180 {
-            let b = bounds(&clock_limits(clock), Color::White, 10).unwrap();
-            clock -= b.hard as i64 + 3;
-            assert!(clock > 0, "flagged after {moves} moves");
-        }
-    }
-
-    fn clock_limits(time: i64) -> Limits {
-        Limits {
-            time: [Some(time), Some(time)],
-            ..Limits::default()
+            let b = bounds(&clock(left, 0, None), Color::White, 10).unwrap();
+            left -= b.hard as i64 + 3;
+            assert!(left > 0, "flagged after {moves} moves");
         }
     }
 
