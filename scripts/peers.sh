@@ -6,8 +6,10 @@
 #
 #   scripts/peers.sh [--rounds N] [--depth D] [--fen FEN | --suite]
 #
-# RUSTFLAGS is passed through when set (e.g. RUSTFLAGS="-C target-cpu=native");
-# by default none are added, i.e. the same flags as Daba's default build.
+# RUSTFLAGS is passed through when set (e.g. RUSTFLAGS="-C target-cpu=native")
+# and then applies to every library alike; by default the flags come from the
+# project's .cargo/config.toml (target-cpu=x86-64-v2), which cargo finds from
+# inside benches/peers, so every library gets Daba's default build flags.
 # The markdown table goes to stdout, progress and build output to stderr.
 set -euo pipefail
 
@@ -18,7 +20,7 @@ if [[ -n "${RUSTFLAGS:-}" ]]; then
     echo "peers.sh: RUSTFLAGS=\"$RUSTFLAGS\"" >&2
 else
     unset RUSTFLAGS
-    echo "peers.sh: RUSTFLAGS not set (no target-cpu flags: the main project's default build)" >&2
+    echo "peers.sh: RUSTFLAGS not set (.cargo/config.toml: target-cpu=x86-64-v2, the main project's default build)" >&2
 fi
 
 # Build from inside the crate so cargo finds the same config files whatever
