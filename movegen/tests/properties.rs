@@ -375,3 +375,32 @@ fn random_games_end_properly() {
     assert!(mates > 0, "no random game ended in mate");
     assert!(stalemates > 0, "no random game ended in stalemate");
 }
+
+#[test]
+fn gives_check_agrees_with_playing_the_move() {
+    let mut boards = sample_positions(1);
+    for fen in [
+        // En passant that uncovers a rook's check on the fifth rank, and a
+        // bishop's check along a diagonal through the captured pawn.
+        "8/8/8/1k1pP2R/8/8/8/4K3 w - d6 0 1",
+        "8/8/8/3pP3/8/1k6/8/4K2B w - d6 0 1",
+        // Promotions (and under-promotions) that check directly or by discovery.
+        "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "kn6/P7/8/8/8/8/8/R3K3 w - - 0 1",
+        // Discovered checks by moving a blocker off a rook's file and a bishop's diagonal.
+        "4k3/8/8/4N3/8/8/8/4R1K1 w - - 0 1",
+        "7k/8/5N2/8/8/8/1B6/6K1 w - - 0 1",
+    ] {
+        boards.push(common::board(fen));
+    }
+    let (mut checks, mut moves) = (0, 0);
+    for b in &boards {
+        for &mv in b.legal_moves().iter() {
+            let expected = b.play(mv).in_check();
+            assert_eq!(b.gives_check(mv), expected, "{} {mv:?}", b.to_fen());
+            moves += 1;
+            checks += usize::from(expected);
+        }
+    }
+    assert!(checks > 100, "only {checks} checking moves among {moves}");
+}
