@@ -40,9 +40,10 @@ pub fn run(args: &[String]) -> i32 {
                 2
             }
         },
+        Some("convert-data") => datagen::convert::run_cli(&args[1..]),
         Some("tune") => eval::tune::run_cli(&args[1..]),
         Some(other) => {
-            eprintln!("unknown command '{other}'; usage: daba [bench [depth] | perft <depth> [fen] | datagen ... | tune ...]");
+            eprintln!("unknown command '{other}'; usage: daba [bench [depth] | perft <depth> [fen] | datagen ... | convert-data ... | train ... | tune ...]");
             2
         }
     }

@@ -1,12 +1,14 @@
 //! `daba datagen` writes the same file for a given seed whatever the number
-//! of threads, and every line is a quiet position with a score and a result.
+//! of threads, continues a stopped run to the same file as an uninterrupted
+//! one, and records whole legal games that the reader can filter.
 
+use engine::datagen::format::{Filter, GameReader};
 use engine::datagen::{run, DatagenConfig};
-use movegen::Board;
+use std::path::{Path, PathBuf};
 
-fn generate(threads: usize, out: &std::path::Path) -> String {
-    let config = DatagenConfig {
-        games: 4,
+fn config(games: usize, threads: usize, out: &Path) -> DatagenConfig {
+    DatagenConfig {
+        games,
         nodes: 300,
         threads,
         seed: 99,
@@ -16,26 +18,82 @@ fn generate(threads: usize, out: &std::path::Path) -> String {
         ],
         random_plies: 4,
         out: out.to_string_lossy().into_owned(),
-    };
-    run(&config).expect("datagen runs");
-    std::fs::read_to_string(out).expect("output written")
+    }
+}
+
+fn generate(games: usize, threads: usize, out: &Path) -> Vec<u8> {
+    run(&config(games, threads, out)).expect("datagen runs");
+    std::fs::read(out).expect("output written")
+}
+
+/// A scratch directory removed when the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("daba-datagen-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[test]
 fn same_seed_same_file_with_one_or_two_threads() {
-    let dir = std::env::temp_dir().join(format!("daba-datagen-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let one = generate(1, &dir.join("one.txt"));
-    let two = generate(2, &dir.join("two.txt"));
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(!one.is_empty());
+    let dir = Scratch::new("threads");
+    let one = generate(4, 1, &dir.file("one.bin"));
+    let two = generate(4, 2, &dir.file("two.bin"));
     assert_eq!(one, two);
-    for line in one.lines() {
-        let parts: Vec<&str> = line.split(" | ").collect();
-        assert_eq!(parts.len(), 3, "{line}");
-        let board = Board::from_fen(parts[0]).expect("a valid FEN");
-        assert!(!board.in_check(), "{line}");
-        parts[1].parse::<i32>().expect("a score");
-        assert!(["1.0", "0.5", "0.0"].contains(&parts[2]), "{line}");
+
+    // Four legal games; every position is recorded, and the quiet filter
+    // keeps some of them but not all.
+    let mut reader = GameReader::new(&one[..]).expect("a data file");
+    let (mut all, mut quiet) = (0, 0);
+    while let Some(game) = reader.next_game().expect("a valid game") {
+        let mut index = 0;
+        game.for_each_position(reader.games() - 1, |board, ply| {
+            all += 1;
+            quiet += usize::from(Filter::QUIET.accepts(board, ply, index));
+            index += 1;
+            assert!(!ply.best.is_none(), "{}", board.to_fen());
+        })
+        .unwrap();
     }
+    assert_eq!(reader.games(), 4);
+    assert!(0 < quiet && quiet < all, "{quiet} quiet of {all}");
+}
+
+#[test]
+fn a_stopped_run_continues_to_the_same_file() {
+    movegen::init();
+    let dir = Scratch::new("resume");
+    let whole = generate(5, 2, &dir.file("whole.bin"));
+
+    // Stopped after two games, then the full command again.
+    let resumed = dir.file("resumed.bin");
+    generate(2, 1, &resumed);
+    assert_eq!(generate(5, 2, &resumed), whole);
+
+    // Killed in the middle of writing the last game: that game is dropped
+    // and played again.
+    std::fs::write(&resumed, &whole[..whole.len() - 7]).unwrap();
+    assert_eq!(generate(5, 1, &resumed), whole);
+
+    // Nothing to do when the file is complete.
+    assert_eq!(generate(5, 1, &resumed), whole);
+
+    // Other settings cannot append to the file.
+    let mut other = config(6, 1, &resumed);
+    other.seed = 100;
+    assert!(run(&other).is_err());
+    assert_eq!(std::fs::read(&resumed).unwrap(), whole);
 }
