@@ -8,6 +8,7 @@
 //! `tune` fits to game results and writes back.
 
 mod masks;
+pub mod nnue;
 pub mod params;
 mod score;
 pub mod sink;

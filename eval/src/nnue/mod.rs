@@ -1,0 +1,46 @@
+//! NNUE inference: the evaluation of Daba's own trained nets.
+//!
+//! `docs/nnue.md` is the contract this module implements: the architecture
+//! `(768 -> N) x 2 -> 1` with output buckets, the feature indexing, the exact
+//! integer formulas (so that every build and every CPU gives the same score
+//! for the same net and position) and the net file format.
+//!
+//! - [`Network`]: a checked net (loading, writing, the output layer);
+//! - [`features`](move_delta): feature indices and what a move changes;
+//! - [`AccumulatorStack`]: a search thread's incremental, lazy accumulators;
+//! - [`Kernel`]: the portable and AVX2 versions of the hot loops.
+//!
+//! For a one-off evaluation (`daba eval`, tests) use [`evaluate`]; a search
+//! keeps one [`AccumulatorStack`] per thread, sharing the net by `Arc`.
+
+mod accumulator;
+mod features;
+mod network;
+mod simd;
+
+pub use accumulator::AccumulatorStack;
+pub use features::{active_features, feature_index, move_delta, FeatureDelta, PieceSquare, INPUTS};
+pub use network::{
+    Activation, NetError, Network, Quantisation, HIDDEN_MULTIPLE, MAGIC, MAX_BUCKETS, MAX_HIDDEN, MAX_PIECES,
+    VERSION,
+};
+pub use simd::Kernel;
+
+use movegen::{Board, Color};
+
+/// The evaluation of `board` by `net`, in centipawns from the side to move's
+/// point of view, computed from scratch with the fastest kernel.
+pub fn evaluate(net: &Network, board: &Board) -> i32 {
+    evaluate_with(Kernel::best(), net, board)
+}
+
+/// [`evaluate`] with a chosen kernel.
+pub fn evaluate_with(kernel: Kernel, net: &Network, board: &Board) -> i32 {
+    let white = net.accumulator(kernel, board, Color::White);
+    let black = net.accumulator(kernel, board, Color::Black);
+    let (us, them) = match board.side_to_move() {
+        Color::White => (&white, &black),
+        Color::Black => (&black, &white),
+    };
+    net.output(kernel, us, them, net.bucket(board))
+}
