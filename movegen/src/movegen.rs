@@ -220,6 +220,17 @@ impl Board {
         self.generate::<_, true, true>(list);
     }
 
+    /// Appends the legal captures and promotions to `list` (a staged move
+    /// picker fills its own list in place instead of copying one).
+    pub fn generate_noisy_into(&self, list: &mut MoveList) {
+        self.generate::<_, true, false>(list);
+    }
+
+    /// Appends the legal moves that are neither captures nor promotions.
+    pub fn generate_quiet_into(&self, list: &mut MoveList) {
+        self.generate::<_, false, true>(list);
+    }
+
     /// Calls `f` with every legal move, in the same order as
     /// [`Board::legal_moves`], without building a list.
     #[inline]

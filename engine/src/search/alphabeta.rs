@@ -235,15 +235,13 @@ impl ThreadData {
             depth -= 1;
         }
 
-        // 8. The move loop.
-        let moves = board.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        let mut picker = MovePicker::new(board, moves, tt_move, self, ply);
+        // 8. The move loop. Moves come in stages (hash move, good captures,
+        // killers, quiets, bad captures), each generated only when reached.
+        let mut picker = MovePicker::new(board, tt_move, self, ply, false);
         let side = board.side_to_move().index();
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
+        let mut legal_moves = 0usize;
         let mut searched = 0usize;
         let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
         let mut quiet_count = 0usize;
@@ -252,29 +250,28 @@ impl ThreadData {
         let mut skip_quiets = false;
         let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
 
-        while let Some((mv, _)) = picker.next_move() {
+        while let Some(mv) = picker.next_move(board, self, ply) {
+            legal_moves += 1;
             if root && self.root_excluded.contains(&mv) {
                 continue;
             }
             let quiet = !mv.is_noisy();
 
-            let child = board.play(mv);
-            let gives_check = child.in_check();
-
             // 9. Shallow pruning of moves unlikely to matter, once a line that
-            // avoids being mated is known. Checks are kept: they are how
-            // mates are found.
+            // avoids being mated is known, decided before the move is made.
+            // Checks are kept: they are how mates are found (asked of the
+            // board only when a move would otherwise be pruned).
             if !root && best_score > -MATE_BOUND {
                 if quiet {
                     let late = skip_quiets || depth <= LMP_MAX_DEPTH && quiet_count as i32 >= lmp_limit;
-                    if !gives_check && late {
+                    if late && !board.gives_check(mv) {
                         skip_quiets = true;
                         continue;
                     }
-                    if !gives_check
-                        && depth <= FP_MAX_DEPTH
+                    if depth <= FP_MAX_DEPTH
                         && !in_check
                         && eval + FP_BASE + FP_MARGIN * depth <= alpha
+                        && !board.gives_check(mv)
                     {
                         continue;
                     }
@@ -286,6 +283,8 @@ impl ThreadData {
                 }
             }
 
+            let child = board.play(mv);
+            let gives_check = child.in_check();
             ctx.tt.prefetch(child.key());
             searched += 1;
             if root && self.id == 0 && ctx.control.elapsed_ms() > 1000 {
@@ -366,6 +365,9 @@ impl ThreadData {
             }
         }
 
+        if legal_moves == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
         if searched == 0 {
             // Every move was excluded (MultiPV or searchmoves) or pruned.
             return if root { -INFINITY } else { alpha };
@@ -489,18 +491,10 @@ impl ThreadData {
             alpha = alpha.max(stand_pat);
         }
 
-        let moves = if in_check {
-            board.legal_moves()
-        } else {
-            board.noisy_moves()
-        };
-        if in_check && moves.is_empty() {
-            return -MATE + ply as i32;
-        }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker = MovePicker::new(board, moves, tt_move, self, ply);
+        let mut picker = MovePicker::new(board, tt_move, self, ply, !in_check);
         let mut best_move = Move::NONE;
-        while let Some((mv, _)) = picker.next_move() {
+        while let Some(mv) = picker.next_move(board, self, ply) {
             if !in_check {
                 if mv.promotion_piece().is_some_and(|k| k != PieceType::Queen) {
                     continue;
@@ -536,6 +530,10 @@ impl ThreadData {
                     alpha = score;
                 }
             }
+        }
+        if in_check && best_score == -INFINITY {
+            // In check every evasion is searched: none means checkmate.
+            return -MATE + ply as i32;
         }
         let bound = if best_score >= beta {
             Bound::Lower
