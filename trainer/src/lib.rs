@@ -1,0 +1,277 @@
+//! Daba's NNUE trainer (`daba train`): learns the float net of
+//! `docs/nnue.md` from Daba's own self-play games and exports it to the
+//! integer net file the engine loads.
+//!
+//! It exists so that Daba's nets come from Daba's own code and data only.
+//! The pieces: [`data`] loads and filters game records into samples,
+//! [`net`] is the float net, [`train`] computes gradients in parallel and
+//! takes AdamW steps, [`checkpoint`] saves and resumes runs, [`export`]
+//! quantises and writes the net file (with an integer reference evaluation),
+//! and [`svg`] draws the loss curve. This module runs the epochs.
+
+pub mod checkpoint;
+pub mod config;
+pub mod data;
+pub mod export;
+pub mod net;
+pub mod svg;
+pub mod train;
+
+use checkpoint::Checkpoint;
+use config::TrainConfig;
+use data::Sample;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::time::Instant;
+use train::{Hyper, Trainer};
+
+/// `daba train ...`: returns the process exit code.
+pub fn run_cli(args: &[String]) -> i32 {
+    let config = match config::parse_args(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("train: {e}");
+            return 2;
+        }
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("train: cannot start {} threads: {e}", config.threads);
+            return 1;
+        }
+    };
+    match pool.install(|| run(&config)) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("train: {e}");
+            1
+        }
+    }
+}
+
+/// The run's state that outlives an epoch.
+struct Run {
+    trainer: Trainer,
+    scale: f32,
+    epochs_done: u32,
+    history: Vec<(f64, f64)>,
+}
+
+impl Run {
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            net: self.trainer.net.clone(),
+            scale: self.scale,
+            epochs: self.epochs_done,
+            step: self.trainer.step,
+            m: self.trainer.m.clone(),
+            v: self.trainer.v.clone(),
+            history: self.history.clone(),
+        }
+    }
+}
+
+/// Trains (or, with `--export-only`, exports) as `config` says.
+pub fn run(config: &TrainConfig) -> Result<(), String> {
+    movegen::init();
+    let resumed = if config.resume || config.export_only {
+        match Checkpoint::load(&config.checkpoint) {
+            Ok(c) => Some(c),
+            Err(e) if config.export_only => return Err(e),
+            Err(e) => {
+                eprintln!("train: no checkpoint to resume ({e}); starting afresh");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    if let Some(c) = &resumed {
+        if c.net.shape != config.shape && !config.export_only {
+            return Err(format!(
+                "{} holds a {:?} net, not the {:?} asked for",
+                config.checkpoint, c.net.shape, config.shape
+            ));
+        }
+    }
+    if config.export_only {
+        let c = resumed.ok_or("no checkpoint")?;
+        let run = Run {
+            trainer: Trainer::with_state(c.net, c.m, c.v, c.step),
+            scale: c.scale,
+            epochs_done: c.epochs,
+            history: c.history,
+        };
+        return write_outputs(config, &run);
+    }
+
+    let (train, val) = load_data(config)?;
+    let mut run = match resumed {
+        Some(c) => {
+            eprintln!(
+                "train: resuming {} after epoch {} (scale {})",
+                config.checkpoint, c.epochs, c.scale
+            );
+            Run {
+                trainer: Trainer::with_state(c.net, c.m, c.v, c.step),
+                scale: c.scale,
+                epochs_done: c.epochs,
+                history: c.history,
+            }
+        }
+        None => {
+            let scale = config.scale.unwrap_or_else(|| {
+                let s = data::fit_scale(&train).round() as f32;
+                eprintln!("train: fitted scale {s} (sigmoid(score / {s}) predicts the results best)");
+                s
+            });
+            Run {
+                trainer: Trainer::new(net::Net::random(config.shape, config.seed)),
+                scale,
+                epochs_done: 0,
+                history: Vec::new(),
+            }
+        }
+    };
+    if !val.is_empty() {
+        let hyper = hyper(config, run.scale);
+        let score_only: f64 = val
+            .iter()
+            .map(|s| {
+                let e = net::sigmoid(f32::from(s.score) / run.scale) - hyper.target(s);
+                f64::from(e * e)
+            })
+            .sum::<f64>()
+            / val.len() as f64;
+        eprintln!(
+            "train: validation loss of the search score itself (a net that copies it): {score_only:.6}"
+        );
+    }
+    train_epochs(config, &mut run, &train, &val)
+}
+
+/// The loss and optimiser settings of a run.
+fn hyper(config: &TrainConfig, scale: f32) -> Hyper {
+    Hyper {
+        lambda: config.lambda,
+        scale,
+        beta1: config.betas.0,
+        beta2: config.betas.1,
+        weight_decay: config.weight_decay,
+    }
+}
+
+/// Loads, filters and splits the data, capped at `--max-positions`.
+fn load_data(config: &TrainConfig) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+    let start = Instant::now();
+    let mut data = data::load(&config.data, &config.filter, config.val_every)?;
+    let total = data.train.len() + data.val.len();
+    if total > config.max_positions {
+        let keep_val = (data.val.len() as u128 * config.max_positions as u128 / total as u128) as usize;
+        data.val.truncate(keep_val);
+        data.train.truncate(config.max_positions - keep_val);
+    }
+    eprintln!(
+        "train: {} games, {} positions read, {} kept: {} training, {} validation ({:.1} s)",
+        data.games,
+        data.read,
+        data.train.len() + data.val.len(),
+        data.train.len(),
+        data.val.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if data.train.is_empty() {
+        return Err("no training positions left after filtering".into());
+    }
+    Ok((data.train, data.val))
+}
+
+/// The epochs from the checkpoint's to `--epochs`, with a checkpoint, a net
+/// file and a chart after each.
+fn train_epochs(config: &TrainConfig, run: &mut Run, train: &[Sample], val: &[Sample]) -> Result<(), String> {
+    let hyper = hyper(config, run.scale);
+    let batches = train.len().div_ceil(config.batch) as u64;
+    let total_steps = batches * u64::from(config.epochs);
+    let mut order: Vec<u32> = Vec::with_capacity(train.len());
+    let mut batch = Vec::with_capacity(config.batch);
+    let last = config
+        .stop_after
+        .map_or(config.epochs, |n| (run.epochs_done + n).min(config.epochs));
+    while run.epochs_done < last {
+        let epoch = run.epochs_done + 1;
+        let start = Instant::now();
+        // Each epoch's order depends only on the seed and the epoch, so a
+        // resumed run sees the same batches.
+        order.clear();
+        order.extend(0..train.len() as u32);
+        order.shuffle(&mut StdRng::seed_from_u64(
+            config.seed ^ u64::from(epoch).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        ));
+        let mut loss = 0.0;
+        let mut lr = config.lr;
+        let mut last_note = Instant::now();
+        for (i, chunk) in order.chunks(config.batch).enumerate() {
+            batch.clear();
+            batch.extend(chunk.iter().map(|&k| train[k as usize]));
+            lr = train::learning_rate(
+                run.trainer.step,
+                total_steps,
+                config.warmup,
+                config.lr,
+                config.lr_end,
+            );
+            loss += run.trainer.step(&batch, lr, &hyper);
+            if last_note.elapsed().as_secs() >= 30 {
+                eprintln!("train: epoch {epoch}: {}% done", (i + 1) * 100 / batches as usize);
+                last_note = Instant::now();
+            }
+        }
+        let train_loss = loss / train.len() as f64;
+        let seconds = start.elapsed().as_secs_f64();
+        let val_loss = train::mean_loss(&run.trainer.net, val, &hyper);
+        run.epochs_done = epoch;
+        run.history.push((train_loss, val_loss));
+        eprintln!(
+            "train: epoch {epoch}/{}: training loss {train_loss:.6}, validation loss {val_loss:.6}, lr {lr:.2e}, {seconds:.1} s, {:.0} positions/s",
+            config.epochs,
+            train.len() as f64 / seconds
+        );
+        run.checkpoint().save(&config.checkpoint)?;
+        write_outputs(config, run)?;
+    }
+    Ok(())
+}
+
+/// Exports the net file and draws the chart.
+fn write_outputs(config: &TrainConfig, run: &Run) -> Result<(), String> {
+    let scale = run.scale.round().max(1.0) as u32;
+    let q = export::export(&run.trainer.net, scale, config.qa, config.qb, &config.net)?;
+    if q.clipped > 0 {
+        eprintln!(
+            "train: export clipped {} values to meet the net file's overflow bounds",
+            q.clipped
+        );
+    }
+    if run.epochs_done == config.epochs || config.export_only {
+        eprintln!(
+            "train: wrote {} (QA {}, QB {}, SCALE {})",
+            config.net, q.quant.qa, q.quant.qb, q.quant.scale
+        );
+    }
+    if let Some(path) = &config.svg {
+        let train: Vec<f64> = run.history.iter().map(|h| h.0).collect();
+        let val: Vec<f64> = if config.val_every > 0 {
+            run.history.iter().map(|h| h.1).collect()
+        } else {
+            Vec::new()
+        };
+        let title = format!("{}: loss per epoch", config.name);
+        std::fs::write(path, svg::loss_chart(&title, &train, &val)).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
+}
