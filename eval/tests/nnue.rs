@@ -179,11 +179,7 @@ fn incremental_accumulators_equal_a_full_refresh_after_every_move() {
                         let board = &boards[ply + 1];
                         for color in Color::ALL {
                             let full = net.accumulator(Kernel::Portable, board, color);
-                            assert_eq!(
-                                stack.accumulator(board, color),
-                                &full[..],
-                                "{fen} ply {ply} {step:?}"
-                            );
+                            assert_eq!(stack.accumulator(board, color), full, "{fen} ply {ply} {step:?}");
                         }
                         let expected = nnue::evaluate_with(Kernel::Portable, &net, board);
                         assert_eq!(stack.evaluate(board), expected, "{fen} ply {ply} {step:?}");
@@ -319,23 +315,6 @@ fn avx2_and_portable_kernels_agree() {
                 "{}",
                 board.to_fen()
             );
-        }
-    }
-}
-
-#[test]
-fn output_kernels_agree_on_extreme_accumulators() {
-    // Accumulator values over the whole i16 range, not only those positions give.
-    let mut rng = StdRng::seed_from_u64(6);
-    for net in assorted_nets(&mut rng) {
-        let n = net.hidden();
-        for _ in 0..50 {
-            let mut acc = || -> Vec<i16> { (0..n).map(|_| rng.gen()).collect() };
-            let (us, them) = (acc(), acc());
-            for bucket in 0..net.buckets() {
-                let portable = net.output(Kernel::Portable, &us, &them, bucket);
-                assert_eq!(net.output(Kernel::best(), &us, &them, bucket), portable);
-            }
         }
     }
 }

@@ -10,7 +10,7 @@
 
 use super::features::{move_delta, FeatureDelta};
 use super::network::Network;
-use super::simd::Kernel;
+use super::simd::{self, Chunk, Kernel};
 use movegen::{Board, Color, Move};
 use std::sync::Arc;
 
@@ -35,8 +35,10 @@ struct Ply {
 pub struct AccumulatorStack {
     net: Arc<Network>,
     kernel: Kernel,
-    /// Ply `p`, perspective `c`: `data[(2p + c) * N..][..N]`.
-    data: Vec<i16>,
+    /// Ply `p`, perspective `c`: `data[(2p + c) * n..][..n]`, `n = N / 16` chunks.
+    data: Vec<Chunk>,
+    /// Chunks per accumulator.
+    chunks: usize,
     plies: Vec<Ply>,
     top: usize,
 }
@@ -54,8 +56,10 @@ impl AccumulatorStack {
     /// it to compare the portable code with the AVX2 code).
     pub fn with_kernel(net: Arc<Network>, max_ply: usize, kernel: Kernel) -> AccumulatorStack {
         let plies = max_ply + 1;
+        let chunks = net.hidden() / simd::CHUNK;
         AccumulatorStack {
-            data: vec![0; plies * 2 * net.hidden()],
+            data: vec![Chunk::default(); plies * 2 * chunks],
+            chunks,
             plies: vec![Ply::default(); plies],
             net,
             kernel,
@@ -111,7 +115,7 @@ impl AccumulatorStack {
     /// accumulators are missing first.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         self.update(board);
-        let n = self.net.hidden();
+        let n = self.chunks;
         let (white, black) = self.data[2 * self.top * n..(2 * self.top + 2) * n].split_at(n);
         let (us, them) = match board.side_to_move() {
             Color::White => (white, black),
@@ -125,9 +129,8 @@ impl AccumulatorStack {
     /// and tools).
     pub fn accumulator(&mut self, board: &Board, perspective: Color) -> &[i16] {
         self.update(board);
-        let n = self.net.hidden();
-        let start = (2 * self.top + perspective.index()) * n;
-        &self.data[start..start + n]
+        let start = (2 * self.top + perspective.index()) * self.chunks;
+        simd::values(&self.data[start..start + self.chunks])
     }
 
     fn push_delta(&mut self, delta: FeatureDelta) {
@@ -145,7 +148,7 @@ impl AccumulatorStack {
     fn grow(&mut self) {
         let plies = 2 * self.plies.len();
         self.plies.resize(plies, Ply::default());
-        self.data.resize(plies * 2 * self.net.hidden(), 0);
+        self.data.resize(plies * 2 * self.chunks, Chunk::default());
     }
 
     /// Brings the top ply up to date: forward from the nearest computed ply,
@@ -161,7 +164,7 @@ impl AccumulatorStack {
     }
 
     fn refresh_ply(&mut self, ply: usize, board: &Board) {
-        let n = self.net.hidden();
+        let n = self.chunks;
         for color in Color::ALL {
             let start = (2 * ply + color.index()) * n;
             self.net
@@ -172,7 +175,7 @@ impl AccumulatorStack {
 
     /// Computes ply `p` from ply `p - 1` and the recorded change.
     fn apply(&mut self, p: usize) {
-        let n = self.net.hidden();
+        let n = self.chunks;
         let delta = self.plies[p].delta;
         let (below, here) = self.data.split_at_mut(2 * p * n);
         let below = &below[2 * (p - 1) * n..];
@@ -186,7 +189,7 @@ impl AccumulatorStack {
             for (slot, ps) in sub.iter_mut().zip(delta.removed()) {
                 *slot = ps.feature(color);
             }
-            super::simd::update(
+            simd::update(
                 self.kernel,
                 &mut here[c * n..(c + 1) * n],
                 &below[c * n..(c + 1) * n],

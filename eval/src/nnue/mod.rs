@@ -26,7 +26,7 @@ pub use network::{
 };
 pub use simd::Kernel;
 
-use movegen::{Board, Color};
+use movegen::Board;
 
 /// The evaluation of `board` by `net`, in centipawns from the side to move's
 /// point of view, computed from scratch with the fastest kernel.
@@ -36,11 +36,5 @@ pub fn evaluate(net: &Network, board: &Board) -> i32 {
 
 /// [`evaluate`] with a chosen kernel.
 pub fn evaluate_with(kernel: Kernel, net: &Network, board: &Board) -> i32 {
-    let white = net.accumulator(kernel, board, Color::White);
-    let black = net.accumulator(kernel, board, Color::Black);
-    let (us, them) = match board.side_to_move() {
-        Color::White => (&white, &black),
-        Color::Black => (&black, &white),
-    };
-    net.output(kernel, us, them, net.bucket(board))
+    net.evaluate_from_scratch(kernel, board)
 }

@@ -7,7 +7,7 @@
 //! checks of its own.
 
 use super::features::{self, INPUTS};
-use super::simd::{self, Kernel};
+use super::simd::{self, Chunk, Kernel};
 use movegen::{Board, Color};
 use std::fmt;
 use std::path::Path;
@@ -222,9 +222,11 @@ pub struct Network {
     buckets: usize,
     activation: Activation,
     quant: Quantisation,
-    ft_weights: Vec<i16>,
-    ft_bias: Vec<i16>,
-    out_weights: Vec<i16>,
+    /// `768 * N / 16` chunks: feature `f`'s row is chunks `f * N / 16..`.
+    ft_weights: Vec<Chunk>,
+    ft_bias: Vec<Chunk>,
+    /// `B * 2N / 16` chunks: bucket `b`'s weights, side to move's half first.
+    out_weights: Vec<Chunk>,
     out_bias: Vec<i32>,
     /// SCReLU only: `min(QA, 32767) * max |out_weights| <= 32767`, so the
     /// product of an activation and a weight fits an `i16` (a faster kernel).
@@ -511,9 +513,9 @@ impl Network {
             buckets,
             activation,
             quant,
-            ft_weights,
-            ft_bias,
-            out_weights,
+            ft_weights: simd::to_chunks(&ft_weights),
+            ft_bias: simd::to_chunks(&ft_bias),
+            out_weights: simd::to_chunks(&out_weights),
             out_bias,
             narrow_products,
         })
@@ -539,7 +541,7 @@ impl Network {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for part in [&self.ft_weights, &self.ft_bias, &self.out_weights] {
-            for v in part.iter() {
+            for v in simd::values(part) {
                 out.extend_from_slice(&v.to_le_bytes());
             }
         }
@@ -604,16 +606,6 @@ impl Network {
         self.quant
     }
 
-    /// The feature transformer's weights: row `f` (`N` values) is feature `f`'s.
-    pub fn ft_weights(&self) -> &[i16] {
-        &self.ft_weights
-    }
-
-    /// The feature transformer's biases (`N` values).
-    pub fn ft_bias(&self) -> &[i16] {
-        &self.ft_bias
-    }
-
     /// The output bucket of a position: `min((pieces - 2) * B / 31, B - 1)`.
     pub fn bucket(&self, board: &Board) -> usize {
         let pieces = board.occupied().count() as usize;
@@ -621,16 +613,34 @@ impl Network {
     }
 
     /// The full accumulator of `perspective` for `board`, computed from
-    /// scratch: `ft_bias` plus the weight rows of its active features.
+    /// scratch: `ft_bias` plus the weight rows of its active features (for
+    /// tests and tools; a search uses an [`AccumulatorStack`](super::AccumulatorStack)).
     pub fn accumulator(&self, kernel: Kernel, board: &Board, perspective: Color) -> Vec<i16> {
-        let mut acc = vec![0; self.hidden];
+        simd::values(&self.full_accumulator(kernel, board, perspective)).to_vec()
+    }
+
+    /// The evaluation of `board` from scratch (see [`super::evaluate_with`]).
+    pub(crate) fn evaluate_from_scratch(&self, kernel: Kernel, board: &Board) -> i32 {
+        let stm = board.side_to_move();
+        let us = self.full_accumulator(kernel, board, stm);
+        let them = self.full_accumulator(kernel, board, !stm);
+        self.output(kernel, &us, &them, self.bucket(board))
+    }
+
+    fn full_accumulator(&self, kernel: Kernel, board: &Board, perspective: Color) -> Vec<Chunk> {
+        let mut acc = vec![Chunk::default(); self.ft_bias.len()];
         self.refresh_into(kernel, board, perspective, &mut acc);
         acc
     }
 
+    /// The feature transformer's weights, row after row.
+    pub(crate) fn ft_weights(&self) -> &[Chunk] {
+        &self.ft_weights
+    }
+
     /// Writes the full accumulator of `perspective` for `board` into `out`
-    /// (`N` values).
-    pub(crate) fn refresh_into(&self, kernel: Kernel, board: &Board, perspective: Color, out: &mut [i16]) {
+    /// (`N / 16` chunks).
+    pub(crate) fn refresh_into(&self, kernel: Kernel, board: &Board, perspective: Color, out: &mut [Chunk]) {
         let mut active = [0usize; 64];
         let count = features::active_features(board, perspective, &mut active);
         simd::update(
@@ -654,13 +664,9 @@ impl Network {
     /// overflow and a sensible one where it would (a huge bias). The result
     /// is not clamped otherwise: a search must keep it clear of its mate scores.
     ///
-    /// Panics if `us` or `them` is not `N` long or `bucket >= B`.
-    pub fn output(&self, kernel: Kernel, us: &[i16], them: &[i16], bucket: usize) -> i32 {
-        let n = self.hidden;
-        assert!(
-            us.len() == n && them.len() == n,
-            "accumulators must hold N = {n} values"
-        );
+    /// Panics if `us` or `them` is not `N / 16` chunks long or `bucket >= B`.
+    pub(crate) fn output(&self, kernel: Kernel, us: &[Chunk], them: &[Chunk], bucket: usize) -> i32 {
+        let n = self.ft_bias.len();
         let weights = &self.out_weights[bucket * 2 * n..(bucket + 1) * 2 * n];
         let (w_us, w_them) = weights.split_at(n);
         let qa = self.quant.qa;
@@ -678,5 +684,69 @@ impl Network {
         let out =
             (sum + self.out_bias[bucket] as i64) * self.quant.scale as i64 / (qa * self.quant.qb as i64);
         out.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Every shape of output layer: both activations, SCReLU with products
+    /// that fit 16 bits and with products that do not, odd chunk counts.
+    fn nets(rng: &mut StdRng) -> Vec<Network> {
+        let mut nets = Vec::new();
+        for (hidden, buckets) in [(16, 1), (48, 3), (256, 8)] {
+            for activation in [Activation::CReLU, Activation::SCReLU] {
+                nets.push(Network::random(hidden, buckets, activation, rng.gen()));
+            }
+        }
+        let wide = Network::from_parts(
+            Activation::SCReLU,
+            Quantisation::DEFAULT,
+            vec![0; INPUTS * 16],
+            vec![0; 16],
+            (0..32).map(|_| rng.gen_range(-1000..=1000)).collect(),
+            vec![rng.gen_range(-20000..=20000)],
+        )
+        .expect("valid net");
+        assert!(!wide.narrow_products);
+        nets.push(wide);
+        nets
+    }
+
+    #[test]
+    fn output_kernels_agree_on_any_accumulator() {
+        if !Kernel::Avx2.is_available() {
+            println!("note: this CPU has no AVX2; only the portable kernel was tested");
+            return;
+        }
+        // Accumulator values over the whole i16 range, not only those positions give.
+        let mut rng = StdRng::seed_from_u64(6);
+        for net in nets(&mut rng) {
+            let n = net.hidden() / simd::CHUNK;
+            for _ in 0..50 {
+                let mut acc = || -> Vec<Chunk> { (0..n).map(|_| Chunk(rng.gen())).collect() };
+                let (us, them) = (acc(), acc());
+                for bucket in 0..net.buckets() {
+                    let portable = net.output(Kernel::Portable, &us, &them, bucket);
+                    assert_eq!(net.output(Kernel::Avx2, &us, &them, bucket), portable);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_nets_are_valid_and_depend_on_the_seed() {
+        let a = Network::random(32, 2, Activation::CReLU, 1);
+        assert_eq!(a, Network::random(32, 2, Activation::CReLU, 1));
+        assert_ne!(a, Network::random(32, 2, Activation::CReLU, 2));
+        assert_eq!(Network::from_bytes(&a.to_bytes()).expect("valid"), a);
+        // Nonzero weights everywhere that matters.
+        assert!(a.ft_bias.iter().any(|c| c.0.iter().any(|&v| v != 0)));
+        assert!(a.out_weights.iter().any(|c| c.0.iter().any(|&v| v != 0)));
+        let big = Network::random(4096, 16, Activation::SCReLU, 3);
+        assert!(Network::from_bytes(&big.to_bytes()).is_ok());
     }
 }

@@ -10,14 +10,52 @@
 //! overflows, and 16-bit accumulator sums wrap identically in both), so they
 //! give bit-identical results; the tests check that they do.
 //!
+//! All weights and accumulators are stored as [`Chunk`]s: 16 values aligned
+//! to 32 bytes. The alignment matters: for x86-64-v2 the compiler splits
+//! every 32-byte load it cannot prove aligned into two halves, which made the
+//! output layer twice as slow.
+//!
 //! The `unsafe` is confined to the AVX2 loads and stores, which take
-//! references to whole 16-value chunks (`&[i16; 16]`), and to the calls of
-//! the `#[target_feature]` functions, made only after the CPU check.
+//! references to whole chunks, and to the calls of the `#[target_feature]`
+//! functions, made only after the CPU check.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Values per SIMD chunk: one 256-bit register of `i16`.
 pub const CHUNK: usize = 16;
+
+/// Sixteen accumulator values or weights, aligned for one AVX2 load.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub(crate) struct Chunk(pub(crate) [i16; CHUNK]);
+
+/// `values` (a multiple of 16 long) as chunks; a shorter last chunk is
+/// padded with zeros.
+pub(crate) fn to_chunks(values: &[i16]) -> Vec<Chunk> {
+    values
+        .chunks(CHUNK)
+        .map(|c| {
+            let mut chunk = Chunk::default();
+            chunk.0[..c.len()].copy_from_slice(c);
+            chunk
+        })
+        .collect()
+}
+
+/// The values of `chunks`, in order, as one slice.
+pub(crate) fn values(chunks: &[Chunk]) -> &[i16] {
+    // SAFETY: `Chunk` is `repr(C)` around `[i16; 16]` and 32 bytes long (no
+    // padding), so `n` chunks are `16 n` consecutive, initialised `i16`s,
+    // borrowed for as long as `chunks` is.
+    unsafe { std::slice::from_raw_parts(chunks.as_ptr().cast::<i16>(), chunks.len() * CHUNK) }
+}
+
+/// [`values`], mutable.
+pub(crate) fn values_mut(chunks: &mut [Chunk]) -> &mut [i16] {
+    // SAFETY: as in `values`; every bit pattern is a valid `i16`, and the
+    // slice borrows `chunks` mutably for its whole life.
+    unsafe { std::slice::from_raw_parts_mut(chunks.as_mut_ptr().cast::<i16>(), chunks.len() * CHUNK) }
+}
 
 /// Which implementation of the hot loops to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,25 +138,18 @@ pub(crate) enum Dot {
 }
 
 /// `dst = base + sum of rows in add - sum of rows in sub`, 16-bit wrapping;
-/// row `f` is `weights[f * N..(f + 1) * N]` with `N = dst.len()`.
+/// row `f` is `weights[f * n..(f + 1) * n]` with `n = dst.len()` chunks.
 ///
-/// Panics if `base` is not `N` long, `N` is not a multiple of 16, or a row
-/// lies outside `weights`.
+/// Panics if `base` and `dst` differ in length or a row lies outside `weights`.
 pub(crate) fn update(
     kernel: Kernel,
-    dst: &mut [i16],
-    base: &[i16],
-    weights: &[i16],
+    dst: &mut [Chunk],
+    base: &[Chunk],
+    weights: &[Chunk],
     add: &[usize],
     sub: &[usize],
 ) {
-    assert!(
-        dst.len() == base.len() && dst.len().is_multiple_of(CHUNK),
-        "accumulator length"
-    );
-    let (dst, _) = dst.as_chunks_mut::<CHUNK>();
-    let (base, _) = base.as_chunks::<CHUNK>();
-    let (weights, _) = weights.as_chunks::<CHUNK>();
+    assert_eq!(dst.len(), base.len(), "accumulator length");
     match kernel {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2 if avx2_available() => {
@@ -134,14 +165,9 @@ pub(crate) fn update(
 /// (CReLU) or `sum act(acc[i])^2 * w[i]` (SCReLU), `act` clamping to
 /// `0..=min(qa, 32767)`.
 ///
-/// Panics if `acc` and `w` differ in length or are not a multiple of 16 long.
-pub(crate) fn dot(kernel: Kernel, kind: Dot, acc: &[i16], w: &[i16], qa: u32) -> i32 {
-    assert!(
-        acc.len() == w.len() && acc.len().is_multiple_of(CHUNK),
-        "output layer length"
-    );
-    let (acc, _) = acc.as_chunks::<CHUNK>();
-    let (w, _) = w.as_chunks::<CHUNK>();
+/// Panics if `acc` and `w` differ in length.
+pub(crate) fn dot(kernel: Kernel, kind: Dot, acc: &[Chunk], w: &[Chunk], qa: u32) -> i32 {
+    assert_eq!(acc.len(), w.len(), "output layer length");
     let max = clamp_max(qa);
     match kernel {
         #[cfg(target_arch = "x86_64")]
@@ -163,53 +189,49 @@ pub(crate) fn dot(kernel: Kernel, kind: Dot, acc: &[i16], w: &[i16], qa: u32) ->
 /// Plain Rust: loops over 16-value chunks that the compiler vectorises for
 /// whatever the build targets.
 mod portable {
-    use super::{Dot, CHUNK};
+    use super::{values, values_mut, Chunk, Dot};
 
-    pub(super) fn update(
-        dst: &mut [[i16; CHUNK]],
-        base: &[[i16; CHUNK]],
-        weights: &[[i16; CHUNK]],
-        add: &[usize],
-        sub: &[usize],
-    ) {
+    pub(super) fn update(dst: &mut [Chunk], base: &[Chunk], weights: &[Chunk], add: &[usize], sub: &[usize]) {
         let n = dst.len();
         dst.copy_from_slice(base);
+        let dst = values_mut(dst);
         for &f in add {
-            for (d, w) in dst.iter_mut().zip(&weights[f * n..(f + 1) * n]) {
-                for i in 0..CHUNK {
-                    d[i] = d[i].wrapping_add(w[i]);
-                }
+            for (d, &w) in dst.iter_mut().zip(values(&weights[f * n..(f + 1) * n])) {
+                *d = d.wrapping_add(w);
             }
         }
         for &f in sub {
-            for (d, w) in dst.iter_mut().zip(&weights[f * n..(f + 1) * n]) {
-                for i in 0..CHUNK {
-                    d[i] = d[i].wrapping_sub(w[i]);
-                }
+            for (d, &w) in dst.iter_mut().zip(values(&weights[f * n..(f + 1) * n])) {
+                *d = d.wrapping_sub(w);
             }
         }
     }
 
-    pub(super) fn dot(kind: Dot, acc: &[[i16; CHUNK]], w: &[[i16; CHUNK]], max: i16) -> i32 {
-        let mut sum = [0i32; CHUNK];
-        for (a, w) in acc.iter().zip(w) {
-            for i in 0..CHUNK {
-                let c = a[i].clamp(0, max) as i32;
-                let term = match kind {
-                    Dot::CReLU => c * w[i] as i32,
-                    Dot::SCReLUNarrow | Dot::SCReLUWide => c * c * w[i] as i32,
-                };
-                sum[i] += term;
-            }
+    pub(super) fn dot(kind: Dot, acc: &[Chunk], w: &[Chunk], max: i16) -> i32 {
+        match kind {
+            Dot::CReLU => dot_with(acc, w, |a| a.clamp(0, max) as i32),
+            Dot::SCReLUNarrow | Dot::SCReLUWide => dot_with(acc, w, |a| {
+                let c = a.clamp(0, max) as i32;
+                c * c
+            }),
         }
-        sum.iter().sum()
+    }
+
+    /// `sum act(a) * w`, one flat loop that the compiler vectorises.
+    #[inline(always)]
+    fn dot_with(acc: &[Chunk], w: &[Chunk], act: impl Fn(i16) -> i32) -> i32 {
+        values(acc)
+            .iter()
+            .zip(values(w))
+            .map(|(&a, &w)| act(a) * w as i32)
+            .sum()
     }
 }
 
 /// AVX2 intrinsics. Every function here needs AVX2; callers check first.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::CHUNK;
+    use super::Chunk;
     use std::arch::x86_64::*;
 
     /// Chunks per tile of the accumulator update: eight registers hold 128
@@ -218,26 +240,20 @@ mod avx2 {
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn load(src: &[i16; CHUNK]) -> __m256i {
-        // SAFETY: `src` is 32 readable bytes; `loadu` needs no alignment.
-        unsafe { _mm256_loadu_si256(src.as_ptr().cast()) }
+    fn load(src: &Chunk) -> __m256i {
+        // SAFETY: a `Chunk` is 32 readable bytes aligned to 32.
+        unsafe { _mm256_load_si256((src as *const Chunk).cast()) }
     }
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn store(dst: &mut [i16; CHUNK], v: __m256i) {
-        // SAFETY: `dst` is 32 writable bytes; `storeu` needs no alignment.
-        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) }
+    fn store(dst: &mut Chunk, v: __m256i) {
+        // SAFETY: a `Chunk` is 32 writable bytes aligned to 32.
+        unsafe { _mm256_store_si256((dst as *mut Chunk).cast(), v) }
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) fn update(
-        dst: &mut [[i16; CHUNK]],
-        base: &[[i16; CHUNK]],
-        weights: &[[i16; CHUNK]],
-        add: &[usize],
-        sub: &[usize],
-    ) {
+    pub(super) fn update(dst: &mut [Chunk], base: &[Chunk], weights: &[Chunk], add: &[usize], sub: &[usize]) {
         let n = dst.len();
         let mut start = 0;
         while start + TILE <= n {
@@ -254,9 +270,9 @@ mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2")]
     fn update_tile<const T: usize>(
-        dst: &mut [[i16; CHUNK]],
-        base: &[[i16; CHUNK]],
-        weights: &[[i16; CHUNK]],
+        dst: &mut [Chunk],
+        base: &[Chunk],
+        weights: &[Chunk],
         add: &[usize],
         sub: &[usize],
         start: usize,
@@ -293,39 +309,37 @@ mod avx2 {
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn clamp(a: &[i16; CHUNK], max: __m256i) -> __m256i {
+    fn clamp(a: &Chunk, max: __m256i) -> __m256i {
         _mm256_min_epi16(_mm256_max_epi16(load(a), _mm256_setzero_si256()), max)
     }
 
     /// `sum clamp(a) * w`: `madd` multiplies 16-bit pairs exactly into 32 bits.
     #[target_feature(enable = "avx2")]
-    pub(super) fn dot_crelu(acc: &[[i16; CHUNK]], w: &[[i16; CHUNK]], max: i16) -> i32 {
+    pub(super) fn dot_crelu(acc: &[Chunk], w: &[Chunk], max: i16) -> i32 {
         let max = _mm256_set1_epi16(max);
-        let mut sums = [_mm256_setzero_si256(); 2];
-        for (i, (a, w)) in acc.iter().zip(w).enumerate() {
-            let p = _mm256_madd_epi16(clamp(a, max), load(w));
-            sums[i & 1] = _mm256_add_epi32(sums[i & 1], p);
+        let mut sum = _mm256_setzero_si256();
+        for (a, w) in acc.iter().zip(w) {
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clamp(a, max), load(w)));
         }
-        sum_lanes(_mm256_add_epi32(sums[0], sums[1]))
+        sum_lanes(sum)
     }
 
     /// `sum clamp(a)^2 * w` when every `clamp(a) * w` fits an `i16`:
     /// `(c * w) * c` with a 16-bit multiply, then `madd`.
     #[target_feature(enable = "avx2")]
-    pub(super) fn dot_screlu_narrow(acc: &[[i16; CHUNK]], w: &[[i16; CHUNK]], max: i16) -> i32 {
+    pub(super) fn dot_screlu_narrow(acc: &[Chunk], w: &[Chunk], max: i16) -> i32 {
         let max = _mm256_set1_epi16(max);
-        let mut sums = [_mm256_setzero_si256(); 2];
-        for (i, (a, w)) in acc.iter().zip(w).enumerate() {
+        let mut sum = _mm256_setzero_si256();
+        for (a, w) in acc.iter().zip(w) {
             let c = clamp(a, max);
-            let p = _mm256_madd_epi16(_mm256_mullo_epi16(c, load(w)), c);
-            sums[i & 1] = _mm256_add_epi32(sums[i & 1], p);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_mullo_epi16(c, load(w)), c));
         }
-        sum_lanes(_mm256_add_epi32(sums[0], sums[1]))
+        sum_lanes(sum)
     }
 
     /// `sum clamp(a)^2 * w` in general: values widened to `i32` first.
     #[target_feature(enable = "avx2")]
-    pub(super) fn dot_screlu_wide(acc: &[[i16; CHUNK]], w: &[[i16; CHUNK]], max: i16) -> i32 {
+    pub(super) fn dot_screlu_wide(acc: &[Chunk], w: &[Chunk], max: i16) -> i32 {
         let max = _mm256_set1_epi16(max);
         let mut sum = _mm256_setzero_si256();
         for (a, w) in acc.iter().zip(w) {
