@@ -4,6 +4,8 @@
 pub mod bench;
 pub mod datagen;
 pub mod game;
+pub mod genfens;
+pub mod network;
 pub mod search;
 pub mod uci;
 
@@ -42,9 +44,30 @@ pub fn run(args: &[String]) -> i32 {
         },
         Some("convert-data") => datagen::convert::run_cli(&args[1..]),
         Some("tune") => eval::tune::run_cli(&args[1..]),
+        // OpenBench style: each argument is one UCI command line.
+        Some(first) if first.contains(' ') => run_lines(args),
         Some(other) => {
             eprintln!("unknown command '{other}'; usage: daba [bench [depth] | perft <depth> [fen] | datagen ... | convert-data ... | train ... | tune ...]");
             2
         }
     }
+}
+
+/// Runs each argument as a UCI command line, in order, then quits (for
+/// OpenBench's `daba "genfens N seed S book None" "quit"`).
+fn run_lines(lines: &[String]) -> i32 {
+    let mut uci = uci::Uci::new();
+    let mut code = 0;
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() == Some(&"genfens") {
+            if !genfens::run_line(&words[1..]) {
+                code = 1;
+            }
+        } else if !uci.handle_line(line) {
+            break;
+        }
+    }
+    uci.quit();
+    code
 }
