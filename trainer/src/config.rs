@@ -10,7 +10,7 @@ usage: daba train --data FILE [--data FILE ...] [options]
   net:       --hidden N (256) --buckets B (8) --activation crelu|screlu (screlu)
   training:  --epochs E (10) --batch N (16384) --lr X (0.001) --lr-end X (lr/100)
              --warmup STEPS (100) --wd X (0.01) --beta1 X (0.9) --beta2 X (0.999)
-             --lambda X (0.75) --scale auto|CP (auto) --seed N (1) --threads N (all)
+             --lambda X (0.75) --scale auto|N (auto: fitted) --seed N (1) --threads N (all)
              --val-every K (20; 0 = no validation) --max-positions N (all)
   data:      filters, quiet by default: --no-filter (keep all, then add:) --quiet
              --no-check --no-noisy --no-mates --max-score N --min-ply N
@@ -172,10 +172,11 @@ fn set(c: &mut TrainConfig, flag: &str, value: &str) -> Result<(), String> {
         "--beta2" => c.betas.1 = number(flag, value)?,
         "--lambda" => c.lambda = number(flag, value)?,
         "--scale" => {
+            // An integer, because the net file's SCALE is one.
             c.scale = if value == "auto" {
                 None
             } else {
-                Some(positive(flag, value)?)
+                Some(positive::<u32>(flag, value)? as f32)
             }
         }
         "--seed" => c.seed = number(flag, value)?,
@@ -266,6 +267,7 @@ mod tests {
             "--data a --epochs",
             "--data a --bogus 1",
             "--data a --batch x",
+            "--data a --scale 212.5",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "{bad}");
         }

@@ -181,31 +181,31 @@ impl Net {
     }
 
     /// The raw output (sigmoid units; centipawns = raw * SCALE) for a
-    /// position. Allocates: for tests and exports, not for the training loop.
+    /// position. Allocates its scratch space: for tests and one-off
+    /// evaluations; loops use [`Net::evaluate_with`].
     pub fn evaluate(&self, sample: &Sample) -> f32 {
+        self.evaluate_with(sample, &mut Vec::new())
+    }
+
+    /// [`Net::evaluate`] with caller-owned scratch space (resized as needed).
+    pub fn evaluate_with(&self, sample: &Sample, scratch: &mut Vec<f32>) -> f32 {
         let n = self.shape.hidden;
         let mut us = [0u16; 32];
         let mut them = [0u16; 32];
         let count = sample.features(&mut us, &mut them);
-        let mut acc = [
-            self.params[self.shape.ft_bias()].to_vec(),
-            self.params[self.shape.ft_bias()].to_vec(),
-        ];
-        for (side, features) in [&us, &them].into_iter().enumerate() {
+        scratch.clear();
+        scratch.extend_from_slice(&self.params[self.shape.ft_bias()]);
+        scratch.extend_from_slice(&self.params[self.shape.ft_bias()]);
+        for (acc, features) in scratch.chunks_exact_mut(n).zip([&us, &them]) {
             for &f in &features[..count] {
                 let row = &self.params[f as usize * n..(f as usize + 1) * n];
-                acc[side].iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
             }
         }
         let bucket = self.shape.bucket(sample.occupied.count_ones());
         let weights = &self.params[self.shape.out_weights()][bucket * 2 * n..(bucket + 1) * 2 * n];
         let act = self.shape.activation;
-        let sum: f32 = acc[0]
-            .iter()
-            .chain(&acc[1])
-            .zip(weights)
-            .map(|(&x, &w)| act.apply(x) * w)
-            .sum();
+        let sum: f32 = scratch.iter().zip(weights).map(|(&x, &w)| act.apply(x) * w).sum();
         sum + self.params[self.shape.out_bias()][bucket]
     }
 }

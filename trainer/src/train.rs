@@ -322,10 +322,11 @@ pub fn mean_loss(net: &Net, samples: &[Sample], hyper: &Hyper) -> f64 {
     let sums: Vec<f64> = samples
         .par_chunks(4096)
         .map(|block| {
+            let mut scratch = Vec::with_capacity(2 * net.shape.hidden);
             block
                 .iter()
                 .map(|s| {
-                    let e = sigmoid(net.evaluate(s)) - hyper.target(s);
+                    let e = sigmoid(net.evaluate_with(s, &mut scratch)) - hyper.target(s);
                     f64::from(e * e)
                 })
                 .sum()

@@ -242,10 +242,20 @@ fn the_exported_net_evaluates_like_the_float_net() {
 fn the_engine_loads_exported_nets_and_agrees_with_the_reference() {
     movegen::init();
     let games = synthetic_games(40, 3);
-    let hyper = Hyper { lambda: 0.7, scale: 287.0, beta1: 0.9, beta2: 0.999, weight_decay: 0.01 };
+    let hyper = Hyper {
+        lambda: 0.7,
+        scale: 287.0,
+        beta1: 0.9,
+        beta2: 0.999,
+        weight_decay: 0.01,
+    };
     let positions = samples_of(&games);
     for activation in [Activation::CReLU, Activation::SCReLU] {
-        let shape = Shape { hidden: 64, buckets: 4, activation };
+        let shape = Shape {
+            hidden: 64,
+            buckets: 4,
+            activation,
+        };
         let mut trainer = Trainer::new(Net::random(shape, 4));
         for batch in positions.chunks(128) {
             trainer.step(batch, 0.01, &hyper);
@@ -256,7 +266,12 @@ fn the_engine_loads_exported_nets_and_agrees_with_the_reference() {
         for game in &games {
             game.for_each_position(0, |board, ply| {
                 let sample = Sample::from_board(board, ply.score, game.outcome);
-                assert_eq!(eval::nnue::evaluate(&engine_net, board), q.evaluate(&sample), "{}", board.to_fen());
+                assert_eq!(
+                    eval::nnue::evaluate(&engine_net, board),
+                    q.evaluate(&sample),
+                    "{}",
+                    board.to_fen()
+                );
                 compared += 1;
             })
             .unwrap();
