@@ -16,10 +16,7 @@ use std::time::Duration;
 const MIDDLEGAME: &str = "r1bq1rk1/pp2ppbp/2np2p1/2n5/P3PP2/N1P2N2/1PB3PP/R1B1QRK1 b - - 0 1";
 
 fn kernels() -> Vec<Kernel> {
-    [Kernel::Portable, Kernel::Avx2]
-        .into_iter()
-        .filter(|k| k.is_available())
-        .collect()
+    Kernel::ALL.into_iter().filter(|k| k.is_available()).collect()
 }
 
 fn bench_nnue(c: &mut Criterion) {

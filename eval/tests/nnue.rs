@@ -145,12 +145,21 @@ impl Coverage {
     }
 }
 
+/// The kernels this CPU runs, portable first.
 fn kernels() -> Vec<Kernel> {
-    let mut kernels = vec![Kernel::Portable];
-    if Kernel::Avx2.is_available() {
-        kernels.push(Kernel::Avx2);
+    Kernel::ALL.into_iter().filter(|k| k.is_available()).collect()
+}
+
+/// The SIMD kernels this CPU runs, with a note for those it does not.
+fn simd_kernels() -> Vec<Kernel> {
+    let (run, skip): (Vec<Kernel>, Vec<Kernel>) = Kernel::ALL[1..].iter().partition(|k| k.is_available());
+    for kernel in skip {
+        println!(
+            "note: this CPU has no {}; that kernel was not tested",
+            kernel.name()
+        );
     }
-    kernels
+    run
 }
 
 /// Pushes `step` on the stack.
@@ -261,38 +270,41 @@ fn a_stack_without_refresh_computes_from_the_board() {
 /// net whose products do not fit 16 bits (the kernels' widening path).
 fn assorted_nets(rng: &mut StdRng) -> Vec<Network> {
     let mut nets = Vec::new();
-    for (hidden, buckets) in [(16, 1), (32, 16), (144, 3), (256, 8), (512, 5)] {
+    for (hidden, buckets) in [(16, 1), (32, 16), (144, 3), (256, 8), (400, 2), (512, 5)] {
         for activation in [Activation::CReLU, Activation::SCReLU] {
             nets.push(Network::random(hidden, buckets, activation, rng.gen()));
         }
     }
-    nets.push(wide_screlu_net(rng));
+    nets.extend(wide_screlu_nets(rng));
     nets
 }
 
-/// N = 16 SCReLU with output weights up to 1000: `QA * w` exceeds `i16`.
-fn wide_screlu_net(rng: &mut StdRng) -> Network {
-    let n = 16;
-    let ft_weights = (0..768 * n).map(|_| rng.gen_range(-400..=400)).collect();
-    let ft_bias = (0..n).map(|_| rng.gen_range(-300..=300)).collect();
-    let out_weights = (0..2 * n).map(|_| rng.gen_range(-1000..=1000)).collect();
-    Network::from_parts(
-        Activation::SCReLU,
-        Quantisation::DEFAULT,
-        ft_weights,
-        ft_bias,
-        out_weights,
-        vec![rng.gen_range(-20000..=20000)],
-    )
-    .expect("valid net")
+/// SCReLU nets with output weights as large as the bound allows, so that
+/// `QA * w` exceeds `i16`: N = 16 (weights up to 1000, one chunk per
+/// perspective) and N = 48 (up to 340, three chunks: the 512-bit path too).
+fn wide_screlu_nets(rng: &mut StdRng) -> Vec<Network> {
+    [(16, 1000), (48, 340)]
+        .into_iter()
+        .map(|(n, limit)| {
+            let ft_weights = (0..768 * n).map(|_| rng.gen_range(-400..=400)).collect();
+            let ft_bias = (0..n).map(|_| rng.gen_range(-300..=300)).collect();
+            let out_weights = (0..2 * n).map(|_| rng.gen_range(-limit..=limit)).collect();
+            let bias = vec![rng.gen_range(-20000..=20000)];
+            Network::from_parts(
+                Activation::SCReLU,
+                Quantisation::DEFAULT,
+                ft_weights,
+                ft_bias,
+                out_weights,
+                bias,
+            )
+            .expect("valid net")
+        })
+        .collect()
 }
 
 #[test]
-fn avx2_and_portable_kernels_agree() {
-    if !Kernel::Avx2.is_available() {
-        println!("note: this CPU has no AVX2; only the portable kernel was tested");
-        return;
-    }
+fn simd_and_portable_kernels_agree() {
     let mut rng = StdRng::seed_from_u64(5);
     let nets = assorted_nets(&mut rng);
     let mut positions = Vec::new();
@@ -300,21 +312,20 @@ fn avx2_and_portable_kernels_agree() {
         let (boards, _) = random_game(fen, 100, &mut rng);
         positions.extend(boards.into_iter().step_by(3));
     }
-    for net in &nets {
-        for board in &positions {
-            for color in Color::ALL {
-                assert_eq!(
-                    net.accumulator(Kernel::Avx2, board, color),
-                    net.accumulator(Kernel::Portable, board, color)
-                );
+    for kernel in simd_kernels() {
+        for net in &nets {
+            for board in &positions {
+                for color in Color::ALL {
+                    assert_eq!(
+                        net.accumulator(kernel, board, color),
+                        net.accumulator(Kernel::Portable, board, color),
+                        "{kernel:?}"
+                    );
+                }
+                let portable = nnue::evaluate_with(Kernel::Portable, net, board);
+                let simd = nnue::evaluate_with(kernel, net, board);
+                assert_eq!(simd, portable, "{kernel:?} {}", board.to_fen());
             }
-            let portable = nnue::evaluate_with(Kernel::Portable, net, board);
-            assert_eq!(
-                nnue::evaluate_with(Kernel::Avx2, net, board),
-                portable,
-                "{}",
-                board.to_fen()
-            );
         }
     }
 }

@@ -697,30 +697,38 @@ mod tests {
     /// that fit 16 bits and with products that do not, odd chunk counts.
     fn nets(rng: &mut StdRng) -> Vec<Network> {
         let mut nets = Vec::new();
-        for (hidden, buckets) in [(16, 1), (48, 3), (256, 8)] {
+        for (hidden, buckets) in [(16, 1), (48, 3), (256, 8), (400, 2)] {
             for activation in [Activation::CReLU, Activation::SCReLU] {
                 nets.push(Network::random(hidden, buckets, activation, rng.gen()));
             }
         }
-        let wide = Network::from_parts(
-            Activation::SCReLU,
-            Quantisation::DEFAULT,
-            vec![0; INPUTS * 16],
-            vec![0; 16],
-            (0..32).map(|_| rng.gen_range(-1000..=1000)).collect(),
-            vec![rng.gen_range(-20000..=20000)],
-        )
-        .expect("valid net");
-        assert!(!wide.narrow_products);
-        nets.push(wide);
+        // N = 16 and 48 (one and three chunks per perspective), output
+        // weights as large as the bound allows: `QA * w` exceeds `i16`.
+        for (n, limit) in [(16, 1000), (48, 340)] {
+            let wide = Network::from_parts(
+                Activation::SCReLU,
+                Quantisation::DEFAULT,
+                vec![0; INPUTS * n],
+                vec![0; n],
+                (0..2 * n).map(|_| rng.gen_range(-limit..=limit)).collect(),
+                vec![rng.gen_range(-20000..=20000)],
+            )
+            .expect("valid net");
+            assert!(!wide.narrow_products);
+            nets.push(wide);
+        }
         nets
     }
 
     #[test]
     fn output_kernels_agree_on_any_accumulator() {
-        if !Kernel::Avx2.is_available() {
+        let kernels: Vec<Kernel> = Kernel::ALL[1..]
+            .iter()
+            .copied()
+            .filter(|k| k.is_available())
+            .collect();
+        if kernels.is_empty() {
             println!("note: this CPU has no AVX2; only the portable kernel was tested");
-            return;
         }
         // Accumulator values over the whole i16 range, not only those positions give.
         let mut rng = StdRng::seed_from_u64(6);
@@ -731,7 +739,9 @@ mod tests {
                 let (us, them) = (acc(), acc());
                 for bucket in 0..net.buckets() {
                     let portable = net.output(Kernel::Portable, &us, &them, bucket);
-                    assert_eq!(net.output(Kernel::Avx2, &us, &them, bucket), portable);
+                    for &kernel in &kernels {
+                        assert_eq!(net.output(kernel, &us, &them, bucket), portable, "{kernel:?}");
+                    }
                 }
             }
         }

@@ -68,6 +68,9 @@ pub enum Kernel {
 }
 
 impl Kernel {
+    /// Every kernel, portable first.
+    pub const ALL: [Kernel; 2] = [Kernel::Portable, Kernel::Avx2];
+
     /// The fastest kernel this CPU runs: AVX2 where available (checked once,
     /// then cached), portable otherwise.
     pub fn best() -> Kernel {
