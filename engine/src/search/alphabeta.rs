@@ -105,10 +105,6 @@ impl ThreadData {
         false
     }
 
-    fn evaluate(&mut self, board: &Board) -> i32 {
-        eval::evaluate_cached(board, &mut self.pawn_cache)
-    }
-
     fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = mv;
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -217,9 +213,9 @@ impl ThreadData {
                 let child = board.play_null();
                 self.at_mut(ply as isize).mv = Move::NONE;
                 self.at_mut(ply as isize).piece = None;
-                self.keys.push(child.key());
+                self.enter(board, Move::NONE, &child);
                 let score = -self.negamax(ctx, &child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.keys.pop();
+                self.leave();
                 if self.aborted {
                     return 0;
                 }
@@ -294,7 +290,7 @@ impl ThreadData {
             let piece = board.piece_on(mv.from());
             self.at_mut(ply as isize).mv = mv;
             self.at_mut(ply as isize).piece = piece;
-            self.keys.push(child.key());
+            self.enter(board, mv, &child);
 
             // 10. Check extension.
             let new_depth = depth - 1 + i32::from(gives_check);
@@ -329,7 +325,7 @@ impl ThreadData {
             if pv_node && (searched == 1 || score > alpha) {
                 score = -self.negamax(ctx, &child, -beta, -alpha, new_depth, ply + 1, false);
             }
-            self.keys.pop();
+            self.leave();
             if self.aborted {
                 return 0;
             }
@@ -511,9 +507,9 @@ impl ThreadData {
                 }
             }
             let child = board.play(mv);
-            self.keys.push(child.key());
+            self.enter(board, mv, &child);
             let score = -self.qsearch(ctx, &child, -beta, -alpha, ply + 1);
-            self.keys.pop();
+            self.leave();
             if self.aborted {
                 return 0;
             }

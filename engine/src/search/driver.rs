@@ -111,6 +111,7 @@ fn iterative_deepening(
         td.keys.push(params.board.key());
     }
     td.root_index = td.keys.len() - 1;
+    td.set_root(&params.board);
     td.nodes = 0;
     td.aborted = false;
     let all_moves = params.board.legal_moves();

@@ -312,7 +312,7 @@ mod tests {
                 board = Board::startpos();
                 continue;
             }
-            let mut pick = |rng: &mut StdRng| -> Move {
+            let pick = |rng: &mut StdRng| -> Move {
                 match rng.gen_range(0..3) {
                     0 => legal[rng.gen_range(0..legal.len())],
                     1 if !foreign.is_empty() => foreign[rng.gen_range(0..foreign.len())],

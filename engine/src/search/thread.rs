@@ -4,7 +4,9 @@
 
 use super::params::HISTORY_MAX;
 use super::MAX_PLY;
-use movegen::{Move, Piece};
+use eval::nnue::{AccumulatorStack, Network};
+use movegen::{Board, Move, Piece};
+use std::sync::Arc;
 
 /// One ply of the search stack.
 #[derive(Clone, Copy, Default)]
@@ -54,8 +56,11 @@ pub struct ThreadData {
     pub root_excluded: Vec<Move>,
     /// Set when the search was aborted; results of the iteration are void.
     pub aborted: bool,
-    /// Pawn-structure cache of the evaluation.
+    /// Pawn-structure cache of the hand-crafted evaluation.
     pub pawn_cache: eval::PawnCache,
+    /// The NNUE accumulators along the current line, when the evaluation is
+    /// a network; `None` means the hand-crafted evaluation.
+    pub nnue: Option<AccumulatorStack>,
 }
 
 fn zeroed_box<T>() -> Box<T> {
@@ -93,6 +98,66 @@ impl ThreadData {
             root_excluded: Vec::new(),
             aborted: false,
             pawn_cache: eval::PawnCache::default(),
+            nnue: None,
+        }
+    }
+
+    /// Evaluates with `net` from now on (`None`: the hand-crafted evaluation).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.nnue = net.map(|net| AccumulatorStack::new(net, MAX_PLY + 8));
+    }
+
+    /// Sets the root of a search: the NNUE accumulators are computed from
+    /// scratch for it.
+    pub fn set_root(&mut self, board: &Board) {
+        if let Some(stack) = self.nnue.as_mut() {
+            stack.refresh(board);
+        }
+    }
+
+    /// The static evaluation of `board`, the position at the top of the
+    /// current line, from the side to move's view.
+    #[inline]
+    pub fn evaluate(&mut self, board: &Board) -> i32 {
+        match self.nnue.as_mut() {
+            Some(stack) => {
+                let score = stack.evaluate(board);
+                // The engine's own unit tests check that the search keeps the
+                // accumulators in step with the board at every evaluation.
+                #[cfg(test)]
+                assert_eq!(
+                    score,
+                    eval::nnue::evaluate(stack.network(), board),
+                    "incremental NNUE evaluation differs from a refresh at {}",
+                    board.to_fen()
+                );
+                score
+            }
+            None => eval::evaluate_cached(board, &mut self.pawn_cache),
+        }
+    }
+
+    /// Steps into `child`, reached from `board` by `mv` (`Move::NONE`: a
+    /// null move): its key joins the repetition history and the NNUE
+    /// accumulators follow the move.
+    #[inline]
+    pub fn enter(&mut self, board: &Board, mv: Move, child: &Board) {
+        self.keys.push(child.key());
+        if let Some(stack) = self.nnue.as_mut() {
+            if mv.is_none() {
+                stack.push_null();
+            } else {
+                stack.push(board, mv);
+            }
+        }
+    }
+
+    /// Steps back out of the position entered last.
+    #[inline]
+    pub fn leave(&mut self) {
+        self.keys.pop();
+        if let Some(stack) = self.nnue.as_mut() {
+            stack.pop();
         }
     }
 
@@ -137,4 +202,52 @@ pub fn apply_bonus(entry: &mut i16, bonus: i32) {
     let current = *entry as i32;
     let updated = current + bonus - current * bonus.abs() / HISTORY_MAX;
     *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{search, Limits, SearchControl, SearchParams, SilentReporter, TranspositionTable};
+    use super::*;
+    use eval::nnue::Activation;
+
+    /// Searches with a random net: `ThreadData::evaluate` checks (under
+    /// `cfg(test)`) that every incremental evaluation equals a refresh, so
+    /// the search's push/pop of the accumulators (moves, null moves,
+    /// captures, castling, promotions, checks in the quiescence search) is
+    /// in step with the board everywhere it evaluates.
+    #[test]
+    fn search_keeps_nnue_accumulators_in_step() {
+        let net = Arc::new(Network::random(64, 4, Activation::SCReLU, 3));
+        for fen in [
+            movegen::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let params = SearchParams {
+                board,
+                history: vec![board.key()],
+                limits: Limits::depth(6),
+                searchmoves: vec![],
+                multipv: 1,
+                move_overhead: 0,
+                auto_draw: false,
+            };
+            let tt = TranspositionTable::new(4);
+            let control = SearchControl::new(1, false);
+            let mut td = ThreadData::new(0);
+            td.set_network(Some(Arc::clone(&net)));
+            let result = search(
+                &params,
+                &tt,
+                &control,
+                std::slice::from_mut(&mut td),
+                &SilentReporter,
+            );
+            assert!(result.best.is_some(), "{fen}: no move");
+            assert!(td.nodes > 100, "{fen}: only {} nodes", td.nodes);
+        }
+    }
 }

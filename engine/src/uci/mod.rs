@@ -13,6 +13,7 @@ use crate::game::Game;
 use crate::search::driver::SEARCH_STACK_SIZE;
 use crate::search::{search, Limits, SearchControl, SearchParams, ThreadData, TranspositionTable};
 use command::{Command, GoCommand, StartPosition};
+use eval::nnue::Network;
 use movegen::{divide_parallel, Board};
 use options::{OptionChange, Options};
 pub use output::{send, UciReporter};
@@ -31,6 +32,9 @@ pub struct Uci {
     options: Options,
     tt: Arc<TranspositionTable>,
     threads: Arc<Mutex<Vec<ThreadData>>>,
+    /// The NNUE net loaded (the embedded one or `EvalFile`'s), used when
+    /// `Use NNUE` is on.
+    network: Option<Arc<Network>>,
     running: Option<RunningSearch>,
     debug: bool,
 }
@@ -84,10 +88,12 @@ impl Uci {
     /// A controller with default options.
     pub fn new() -> Uci {
         let options = Options::default();
+        let default_net = crate::network::default_network();
         Uci {
             game: Game::default(),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
-            threads: Arc::new(Mutex::new(vec![ThreadData::new(0)])),
+            threads: Arc::new(Mutex::new(vec![Self::thread_with(0, default_net.clone())])),
+            network: default_net,
             options,
             running: None,
             debug: false,
@@ -188,6 +194,29 @@ impl Uci {
         }
     }
 
+    fn thread_with(id: usize, net: Option<Arc<Network>>) -> ThreadData {
+        let mut td = ThreadData::new(id);
+        td.set_network(net);
+        td
+    }
+
+    /// The net the search evaluates with (`None`: the hand-crafted evaluation).
+    fn active_network(&self) -> Option<Arc<Network>> {
+        if self.options.use_nnue {
+            self.network.clone()
+        } else {
+            None
+        }
+    }
+
+    /// Hands the active evaluation to every search thread.
+    fn install_network(&mut self) {
+        let active = self.active_network();
+        for td in self.lock_threads().iter_mut() {
+            td.set_network(active.clone());
+        }
+    }
+
     fn lock_threads(&self) -> std::sync::MutexGuard<'_, Vec<ThreadData>> {
         self.threads.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -206,14 +235,45 @@ impl Uci {
             },
             OptionChange::Threads(n) => {
                 {
+                    let active = self.active_network();
                     let mut threads = self.lock_threads();
                     threads.truncate(n);
                     while threads.len() < n {
-                        let id = threads.len();
-                        threads.push(ThreadData::new(id));
+                        let mut td = ThreadData::new(threads.len());
+                        td.set_network(active.clone());
+                        threads.push(td);
                     }
                 }
                 self.options.threads = n;
+            }
+            OptionChange::EvalFile(name) => match crate::network::load(&name) {
+                Ok(net) => {
+                    send(&format!(
+                        "info string EvalFile {name}: {}",
+                        crate::network::describe(&net)
+                    ));
+                    // Loading a net means using it.
+                    self.network = Some(net);
+                    self.options.eval_file = name;
+                    self.options.use_nnue = true;
+                    self.install_network();
+                }
+                Err(e) => send(&format!(
+                    "info string error: EvalFile {name}: {e}; keeping {}",
+                    self.options.eval_file
+                )),
+            },
+            OptionChange::UseNnue(on) => {
+                if on && self.network.is_none() {
+                    send(&format!(
+                        "info string error: Use NNUE: no net loaded ({}); set EvalFile first; \
+                         keeping the hand-crafted evaluation",
+                        self.options.eval_file
+                    ));
+                } else {
+                    self.options.use_nnue = on;
+                    self.install_network();
+                }
             }
             OptionChange::ClearHash => self.tt.clear(),
             OptionChange::MultiPv(n) => self.options.multipv = n,
@@ -298,7 +358,32 @@ impl Uci {
             "phase {} of 24, endgame scale {}/64\n",
             t.phase, t.scale
         ));
-        out.push_str(&format!("Final evaluation: {} cp (side to move)", t.final_score));
+        out.push_str(&format!(
+            "Hand-crafted evaluation: {} cp (side to move)",
+            t.final_score
+        ));
+        match &self.network {
+            Some(net) => {
+                let score = eval::nnue::evaluate(net, board);
+                let white = if board.side_to_move() == movegen::Color::White {
+                    score
+                } else {
+                    -score
+                };
+                out.push_str(&format!(
+                    "\nNNUE evaluation: {score} cp (side to move), {white} cp (white); net {} ({})",
+                    self.options.eval_file,
+                    crate::network::describe(net)
+                ));
+            }
+            None => out.push_str("\nNNUE evaluation: no net loaded"),
+        }
+        let used = if self.active_network().is_some() {
+            "NNUE"
+        } else {
+            "hand-crafted"
+        };
+        out.push_str(&format!("\nThe search uses the {used} evaluation."));
         send(&out);
     }
 }

@@ -16,6 +16,10 @@ pub struct Options {
     pub move_overhead: u64,
     /// Chess960 castling notation.
     pub chess960: bool,
+    /// The NNUE net file (`<default>`: the one built into the binary).
+    pub eval_file: String,
+    /// Evaluate with the NNUE net (false: the hand-crafted evaluation).
+    pub use_nnue: bool,
 }
 
 impl Default for Options {
@@ -27,6 +31,8 @@ impl Default for Options {
             ponder: false,
             move_overhead: 10,
             chess960: false,
+            eval_file: crate::network::DEFAULT_EVAL_FILE.to_string(),
+            use_nnue: crate::network::embedded().is_some(),
         }
     }
 }
@@ -63,6 +69,8 @@ pub fn declarations() -> Vec<String> {
             d.move_overhead
         ),
         format!("option name UCI_Chess960 type check default {}", d.chess960),
+        format!("option name EvalFile type string default {}", d.eval_file),
+        format!("option name Use NNUE type check default {}", d.use_nnue),
     ]
 }
 
@@ -83,6 +91,10 @@ pub enum OptionChange {
     MoveOverhead(u64),
     /// Set UCI_Chess960.
     Chess960(bool),
+    /// Load this NNUE net file (`<default>`: the embedded one).
+    EvalFile(String),
+    /// Switch between the NNUE net and the hand-crafted evaluation.
+    UseNnue(bool),
 }
 
 fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
@@ -125,6 +137,11 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
             spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD)? as u64,
         )),
         "uci_chess960" => Ok(OptionChange::Chess960(check("UCI_Chess960", value)?)),
+        "evalfile" => match value.map(str::trim) {
+            Some(path) if !path.is_empty() => Ok(OptionChange::EvalFile(path.to_string())),
+            _ => Err("option EvalFile needs a file name (or <default>); unchanged".to_string()),
+        },
+        "use nnue" => Ok(OptionChange::UseNnue(check("Use NNUE", value)?)),
         _ => Err(format!("unknown option '{name}'")),
     }
 }
@@ -148,5 +165,14 @@ mod tests {
         assert!(parse_change("Ponder", Some("yes")).is_err());
         assert!(parse_change("Move Overhead", Some("5001")).is_err());
         assert!(parse_change("SyzygyPath", Some("")).is_err());
+        assert_eq!(
+            parse_change("evalfile", Some(" nets/a.nnue ")),
+            Ok(OptionChange::EvalFile("nets/a.nnue".to_string()))
+        );
+        assert!(parse_change("EvalFile", Some(" ")).is_err());
+        assert_eq!(
+            parse_change("Use NNUE", Some("false")),
+            Ok(OptionChange::UseNnue(false))
+        );
     }
 }
