@@ -49,6 +49,9 @@ pub struct DatagenConfig {
     pub random_plies: usize,
     /// Where to write the games.
     pub out: String,
+    /// The evaluation the games are played with: `None` for the hand-crafted
+    /// one, or an NNUE net (`--eval-file`).
+    pub network: Option<std::sync::Arc<eval::nnue::Network>>,
 }
 
 impl DatagenConfig {
@@ -64,6 +67,12 @@ impl DatagenConfig {
         for fen in &self.book {
             hash.add(fen.as_bytes());
             hash.add(b"\n");
+        }
+        // The evaluation decides the games too. (Files made before nets
+        // existed hashed nothing here; the hand-crafted evaluation keeps that.)
+        if let Some(net) = &self.network {
+            hash.add(b"nnue");
+            hash.add(&net.to_bytes());
         }
         hash.0.max(1)
     }
@@ -304,6 +313,7 @@ pub fn run(config: &DatagenConfig) -> Result<(), DataError> {
             scope.spawn(|| {
                 let tt = TranspositionTable::new(8);
                 let mut td = ThreadData::new(0);
+                td.set_network(config.network.clone());
                 while !failed.load(Ordering::Relaxed) {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
@@ -375,7 +385,9 @@ pub fn read_book(path: &str) -> Result<Vec<String>, String> {
 }
 
 /// Parses `daba datagen` arguments: `--games N --nodes N --threads N --seed N
-/// --book FILE --random-plies N --out FILE`.
+/// --book FILE --random-plies N --out FILE --eval-file FILE|<default>|classical`
+/// (`--eval-file`: the NNUE net to play with; `classical` is the hand-crafted
+/// evaluation; the default is the engine's own default).
 pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
     let mut config = DatagenConfig {
         games: 1000,
@@ -385,6 +397,7 @@ pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
         book: Vec::new(),
         random_plies: 6,
         out: "datagen.bin".into(),
+        network: crate::network::default_network(),
     };
     let mut i = 0;
     while i < args.len() {
@@ -404,6 +417,13 @@ pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
             "--random-plies" => config.random_plies = number()? as usize,
             "--out" => config.out = value.clone(),
             "--book" => config.book = read_book(value)?,
+            "--eval-file" => {
+                config.network = if value == "classical" {
+                    None
+                } else {
+                    Some(crate::network::load(value).map_err(|e| format!("--eval-file {value}: {e}"))?)
+                }
+            }
             other => return Err(format!("unknown datagen option '{other}'")),
         }
         i += 2;

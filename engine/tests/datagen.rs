@@ -18,6 +18,7 @@ fn config(games: usize, threads: usize, out: &Path) -> DatagenConfig {
         ],
         random_plies: 4,
         out: out.to_string_lossy().into_owned(),
+        network: None,
     }
 }
 
@@ -96,4 +97,39 @@ fn a_stopped_run_continues_to_the_same_file() {
     other.seed = 100;
     assert!(run(&other).is_err());
     assert_eq!(std::fs::read(&resumed).unwrap(), whole);
+}
+
+#[test]
+fn games_played_with_a_net_differ_and_cannot_extend_other_files() {
+    use eval::nnue::{Activation, Network};
+    use std::sync::Arc;
+    movegen::init();
+    let dir = Scratch::new("nnue");
+    let classical = generate(2, 1, &dir.file("classical.bin"));
+    let net = Arc::new(Network::random(32, 2, Activation::SCReLU, 5));
+    let with_net = |name: &str, net: &Arc<Network>| {
+        let mut c = config(2, 1, &dir.file(name));
+        c.network = Some(Arc::clone(net));
+        run(&c).expect("datagen runs with a net");
+        std::fs::read(dir.file(name)).unwrap()
+    };
+    let first = with_net("net.bin", &net);
+    assert_ne!(
+        first, classical,
+        "the net's games are the hand-crafted evaluation's"
+    );
+    assert_eq!(
+        with_net("net2.bin", &net),
+        first,
+        "the same net gives the same games"
+    );
+
+    // A file of the hand-crafted games cannot be continued with the net, nor
+    // the net's file with another net.
+    let mut c = config(3, 1, &dir.file("classical.bin"));
+    c.network = Some(Arc::clone(&net));
+    assert!(run(&c).is_err());
+    let mut c = config(3, 1, &dir.file("net.bin"));
+    c.network = Some(Arc::new(Network::random(32, 2, Activation::SCReLU, 6)));
+    assert!(run(&c).is_err());
 }
