@@ -6,7 +6,7 @@
 //! for the same net and position) and the net file format.
 //!
 //! - [`Network`]: a checked net (loading, writing, the output layer);
-//! - [`features`](move_delta): feature indices and what a move changes;
+//! - [`feature_index`], [`move_delta`]: the inputs, and what a move changes;
 //! - [`AccumulatorStack`]: a search thread's incremental, lazy accumulators;
 //! - [`Kernel`]: the portable and AVX2 versions of the hot loops.
 //!
