@@ -3,7 +3,7 @@
 //! of a game and are cleared by `ucinewgame`.
 
 use super::params::HISTORY_MAX;
-use super::MAX_PLY;
+use super::{MATE_BOUND, MAX_PLY};
 use eval::nnue::{AccumulatorStack, Network};
 use movegen::{Board, Move, Piece};
 use std::sync::Arc;
@@ -121,13 +121,14 @@ impl ThreadData {
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         match self.nnue.as_mut() {
             Some(stack) => {
-                let score = stack.evaluate(board);
+                // A net's output is not bounded: keep it clear of mate scores.
+                let score = stack.evaluate(board).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
                 // The engine's own unit tests check that the search keeps the
                 // accumulators in step with the board at every evaluation.
                 #[cfg(test)]
                 assert_eq!(
                     score,
-                    eval::nnue::evaluate(stack.network(), board),
+                    eval::nnue::evaluate(stack.network(), board).clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
                     "incremental NNUE evaluation differs from a refresh at {}",
                     board.to_fen()
                 );
