@@ -8,6 +8,7 @@ pub mod genfens;
 pub mod network;
 pub mod search;
 pub mod uci;
+pub mod wdl;
 
 /// The engine's name and version as `uci` reports them.
 pub const NAME: &str = concat!("Daba ", env!("CARGO_PKG_VERSION"));

@@ -12,6 +12,7 @@ mod output;
 use crate::game::Game;
 use crate::search::driver::SEARCH_STACK_SIZE;
 use crate::search::{search, Limits, SearchControl, SearchParams, ThreadData, TranspositionTable};
+use crate::wdl::Wdl;
 use command::{Command, GoCommand, StartPosition};
 use eval::nnue::Network;
 use movegen::{divide_parallel, Board};
@@ -280,6 +281,7 @@ impl Uci {
             OptionChange::Ponder(on) => self.options.ponder = on,
             OptionChange::MoveOverhead(ms) => self.options.move_overhead = ms,
             OptionChange::Chess960(on) => self.options.chess960 = on,
+            OptionChange::ShowWdl(on) => self.options.show_wdl = on,
         }
     }
 
@@ -290,6 +292,7 @@ impl Uci {
             return;
         }
         let chess960 = self.options.chess960;
+        let show_wdl = self.options.show_wdl;
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match board.parse_uci(text, chess960) {
@@ -314,7 +317,7 @@ impl Uci {
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_SIZE)
-            .spawn(move || search_thread(params, tt, threads, thread_control, chess960));
+            .spawn(move || search_thread(params, tt, threads, thread_control, chess960, show_wdl));
         match spawned {
             Ok(handle) => self.running = Some(RunningSearch { control, handle }),
             Err(e) => send(&format!("info string error: cannot start the search thread: {e}")),
@@ -395,15 +398,28 @@ fn search_thread(
     threads: Arc<Mutex<Vec<ThreadData>>>,
     control: Arc<SearchControl>,
     chess960: bool,
+    show_wdl: bool,
 ) {
     let board = params.board;
     let result = if board.has_legal_move() {
         let mut threads = threads.lock().unwrap_or_else(|e| e.into_inner());
-        let reporter = UciReporter::new(chess960);
+        let mut reporter = UciReporter::new(chess960);
+        if show_wdl {
+            reporter = reporter.with_wdl(crate::wdl::material(&board));
+        }
         Some(search(&params, &tt, &control, &mut threads, &reporter))
     } else {
-        let score = if board.in_check() { "mate 0" } else { "cp 0" };
-        send(&format!("info depth 0 score {score}"));
+        let (score, wdl) = if board.in_check() {
+            ("mate 0", Wdl::LOSS)
+        } else {
+            ("cp 0", Wdl::DRAW)
+        };
+        let wdl = if show_wdl {
+            format!(" wdl {wdl}")
+        } else {
+            String::new()
+        };
+        send(&format!("info depth 0 score {score}{wdl}"));
         None
     };
     // Infinite and ponder searches report only when told to.

@@ -20,6 +20,8 @@ pub struct Options {
     pub eval_file: String,
     /// Evaluate with the NNUE net (false: the hand-crafted evaluation).
     pub use_nnue: bool,
+    /// Add `wdl W D L` to every `info` line with a score.
+    pub show_wdl: bool,
 }
 
 impl Default for Options {
@@ -33,6 +35,7 @@ impl Default for Options {
             chess960: false,
             eval_file: crate::network::DEFAULT_EVAL_FILE.to_string(),
             use_nnue: crate::network::embedded().is_some(),
+            show_wdl: false,
         }
     }
 }
@@ -71,6 +74,7 @@ pub fn declarations() -> Vec<String> {
         format!("option name UCI_Chess960 type check default {}", d.chess960),
         format!("option name EvalFile type string default {}", d.eval_file),
         format!("option name Use NNUE type check default {}", d.use_nnue),
+        format!("option name UCI_ShowWDL type check default {}", d.show_wdl),
     ]
 }
 
@@ -95,6 +99,8 @@ pub enum OptionChange {
     EvalFile(String),
     /// Switch between the NNUE net and the hand-crafted evaluation.
     UseNnue(bool),
+    /// Set UCI_ShowWDL.
+    ShowWdl(bool),
 }
 
 fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
@@ -142,6 +148,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
             _ => Err("option EvalFile needs a file name (or <default>); unchanged".to_string()),
         },
         "use nnue" => Ok(OptionChange::UseNnue(check("Use NNUE", value)?)),
+        "uci_showwdl" => Ok(OptionChange::ShowWdl(check("UCI_ShowWDL", value)?)),
         _ => Err(format!("unknown option '{name}'")),
     }
 }
@@ -174,5 +181,11 @@ mod tests {
             parse_change("Use NNUE", Some("false")),
             Ok(OptionChange::UseNnue(false))
         );
+        assert_eq!(
+            parse_change("uci_showwdl", Some("true")),
+            Ok(OptionChange::ShowWdl(true))
+        );
+        assert!(parse_change("UCI_ShowWDL", Some("1")).is_err());
+        assert!(!Options::default().show_wdl);
     }
 }

@@ -3,6 +3,7 @@
 //! threads never interleave.
 
 use crate::search::{Reporter, ScoreBound, ScoreReport, SearchInfo};
+use crate::wdl::wdl_of_report;
 use movegen::Move;
 use std::io::Write;
 
@@ -18,17 +19,32 @@ pub fn send(text: &str) {
 /// Prints search progress as UCI `info` lines.
 pub struct UciReporter {
     chess960: bool,
+    /// The root's material when `UCI_ShowWDL` is on.
+    wdl_material: Option<i32>,
 }
 
 impl UciReporter {
     /// A reporter writing castling in Chess960 form when asked.
     pub fn new(chess960: bool) -> UciReporter {
-        UciReporter { chess960 }
+        UciReporter {
+            chess960,
+            wdl_material: None,
+        }
+    }
+
+    /// Adds `wdl W D L` to each score, for a root with this material
+    /// ([`crate::wdl::material`]).
+    pub fn with_wdl(self, root_material: i32) -> UciReporter {
+        UciReporter {
+            wdl_material: Some(root_material),
+            ..self
+        }
     }
 }
 
-/// Formats an `info` line.
-pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
+/// Formats an `info` line; with `wdl_material`, the score is followed by
+/// `wdl W D L` (after its bound, as Stockfish writes it).
+pub fn format_info(info: &SearchInfo, chess960: bool, wdl_material: Option<i32>) -> String {
     let score = match info.score {
         ScoreReport::Cp(cp) => format!("cp {cp}"),
         ScoreReport::Mate(m) => format!("mate {m}"),
@@ -38,10 +54,14 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
         ScoreBound::Lower => " lowerbound",
         ScoreBound::Upper => " upperbound",
     };
+    let wdl = match wdl_material {
+        Some(material) => format!(" wdl {}", wdl_of_report(info.score, material)),
+        None => String::new(),
+    };
     let nps = info.nodes * 1000 / info.time_ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_uci(chess960)).collect();
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -54,7 +74,7 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
 
 impl Reporter for UciReporter {
     fn info(&self, info: &SearchInfo) {
-        send(&format_info(info, self.chess960));
+        send(&format_info(info, self.chess960, self.wdl_material));
     }
 
     fn currmove(&self, depth: u32, mv: Move, number: usize) {
@@ -62,5 +82,46 @@ impl Reporter for UciReporter {
             "info depth {depth} currmove {} currmovenumber {number}",
             mv.to_uci(self.chess960)
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(score: ScoreReport, bound: ScoreBound) -> SearchInfo {
+        SearchInfo {
+            depth: 5,
+            seldepth: 7,
+            multipv: 1,
+            score,
+            bound,
+            nodes: 1000,
+            time_ms: 10,
+            hashfull: 0,
+            pv: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn wdl_follows_the_score_and_its_bound() {
+        let line = format_info(&info(ScoreReport::Cp(50), ScoreBound::Lower), false, Some(40));
+        let w = crate::wdl::wdl(50, 40);
+        assert!(
+            line.contains(&format!(" score cp 50 lowerbound wdl {w} nodes ")),
+            "{line}"
+        );
+        let line = format_info(&info(ScoreReport::Mate(2), ScoreBound::Exact), false, Some(10));
+        assert!(line.contains(" score mate 2 wdl 1000 0 0 nodes "), "{line}");
+        let line = format_info(&info(ScoreReport::Mate(-1), ScoreBound::Upper), false, Some(10));
+        assert!(
+            line.contains(" score mate -1 upperbound wdl 0 0 1000 nodes "),
+            "{line}"
+        );
+        let line = format_info(&info(ScoreReport::Cp(50), ScoreBound::Exact), false, None);
+        assert!(
+            !line.contains("wdl") && line.contains(" score cp 50 nodes "),
+            "{line}"
+        );
     }
 }
