@@ -1,12 +1,27 @@
-//! The `daba` binary: hands the process to the engine crate, except for
-//! `daba train`, which goes to the trainer (so the engine never depends on
-//! the trainer).
+//! The `daba` binary. With no arguments it is the UCI engine (chess GUIs
+//! start it that way); arguments that contain a space are UCI command lines
+//! run in order (OpenBench's convention); anything else is a subcommand of
+//! the command line in `cli.rs`, which hands the work to the crate that owns
+//! it (the engine, or the trainer for `daba train`, so the engine never
+//! depends on the trainer).
+
+mod cli;
+
+use clap::Parser;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = match args.first().map(String::as_str) {
-        Some("train") => trainer::run_cli(&args[1..]),
-        _ => engine::run(&args),
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let code = if engine::are_uci_lines(&args) {
+        engine::init();
+        engine::run_lines(&args)
+    } else {
+        // Wrong arguments end here, with clap's message and exit code 2.
+        let cli = cli::Cli::parse();
+        engine::init();
+        cli::run(cli)
     };
     std::process::exit(code);
 }

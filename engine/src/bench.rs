@@ -14,6 +14,25 @@ use std::time::Instant;
 /// Depth searched per position unless another is asked for.
 pub const DEFAULT_DEPTH: u32 = 10;
 
+/// `daba bench [DEPTH]` (or `--depth N`).
+#[derive(clap::Args, Clone, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies, for every position
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "depth_word")]
+    pub depth: u32,
+    /// The same as --depth, in the form `daba bench 12`
+    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth_word: Option<u32>,
+}
+
+impl BenchArgs {
+    /// The depth asked for.
+    pub fn depth(&self) -> u32 {
+        self.depth_word.unwrap_or(self.depth)
+    }
+}
+
 /// The bench positions: the Bratko-Kopec suite, the first positions of
 /// "Silent but Deadly", and a few endgames and special cases (castling both
 /// ways, en passant, promotions, few pieces).

@@ -353,6 +353,17 @@ pub fn run(config: &DatagenConfig) -> Result<(), DataError> {
     Ok(())
 }
 
+/// `daba datagen`: runs and reports an error; returns the process exit code.
+pub fn run_cli(config: &DatagenConfig) -> i32 {
+    match run(config) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("datagen: {e}");
+            1
+        }
+    }
+}
+
 /// Writes every game that is next in order and flushes, so that the file
 /// always ends with a complete game.
 fn write_ready(queue: &mut Pending, out: &mut impl Write) -> std::io::Result<()> {
@@ -384,49 +395,197 @@ pub fn read_book(path: &str) -> Result<Vec<String>, String> {
     Ok(book)
 }
 
-/// Parses `daba datagen` arguments: `--games N --nodes N --threads N --seed N
-/// --book FILE --random-plies N --out FILE --eval-file FILE|<default>|classical`
-/// (`--eval-file`: the NNUE net to play with; `classical` is the hand-crafted
-/// evaluation; the default is the engine's own default).
-pub fn parse_args(args: &[String]) -> Result<DatagenConfig, String> {
-    let mut config = DatagenConfig {
-        games: 1000,
-        nodes: 5000,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        seed: 1,
-        book: Vec::new(),
-        random_plies: 6,
-        out: "datagen.bin".into(),
-        network: crate::network::default_network(),
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let value = args
-            .get(i + 1)
-            .ok_or_else(|| format!("{} needs a value", args[i]))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{} needs a number, got '{value}'", args[i]))
-        };
-        match args[i].as_str() {
-            "--games" => config.games = number()? as usize,
-            "--nodes" => config.nodes = number()?.max(1),
-            "--threads" => config.threads = number()?.max(1) as usize,
-            "--seed" => config.seed = number()?,
-            "--random-plies" => config.random_plies = number()? as usize,
-            "--out" => config.out = value.clone(),
-            "--book" => config.book = read_book(value)?,
-            "--eval-file" => {
-                config.network = if value == "classical" {
-                    None
-                } else {
-                    Some(crate::network::load(value).map_err(|e| format!("--eval-file {value}: {e}"))?)
-                }
-            }
-            other => return Err(format!("unknown datagen option '{other}'")),
-        }
-        i += 2;
+/// `daba datagen` arguments.
+#[derive(clap::Args, Clone, Debug)]
+pub struct DatagenArgs {
+    /// Games the output file holds at the end (a stopped run continues when run again)
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: usize,
+    /// Node limit of each search (one search per move)
+    #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Worker threads, one game each [default: every core]
+    #[arg(long, value_name = "N", value_parser = positive_usize)]
+    pub threads: Option<usize>,
+    /// Seed of the random choices (one seed, one file, whatever --threads is)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Opening book: one FEN or EPD a line [default: the start position]
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
+    /// Random legal moves played after the opening position
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub random_plies: usize,
+    /// Output file: game records, continued if it exists
+    #[arg(long, value_name = "FILE", default_value = "datagen.bin")]
+    pub out: String,
+    /// NNUE net to play with, or `classical`: the hand-crafted evaluation [default: the engine's]
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<String>,
+}
+
+/// Parses a count of at least 1 (`--threads` and the like).
+pub fn positive_usize(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        Ok(_) => Err("must be at least 1".into()),
+        Err(e) => Err(e.to_string()),
     }
-    Ok(config)
+}
+
+impl DatagenArgs {
+    /// The run these arguments ask for: reads the book and the net. An
+    /// error names the argument at fault.
+    pub fn config(&self) -> Result<DatagenConfig, String> {
+        Ok(DatagenConfig {
+            games: self.games,
+            nodes: self.nodes,
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            seed: self.seed,
+            book: match &self.book {
+                Some(path) => read_book(path)?,
+                None => Vec::new(),
+            },
+            random_plies: self.random_plies,
+            out: self.out.clone(),
+            network: match self.eval_file.as_deref() {
+                None => crate::network::default_network(),
+                Some("classical") => None,
+                Some(file) => {
+                    Some(crate::network::load(file).map_err(|e| format!("--eval-file {file}: {e}"))?)
+                }
+            },
+        })
+    }
+}
+
+/// The position filters of the data readers (`daba convert-data`, `daba
+/// train`): each flag adds a filter to the reader's default.
+#[derive(clap::Args, Clone, Debug, Default)]
+#[command(next_help_heading = "Position filters")]
+pub struct FilterArgs {
+    /// Keep quiet positions only: the same as --no-check --no-noisy --no-mates
+    #[arg(long)]
+    pub quiet: bool,
+    /// Skip positions whose side to move is in check
+    #[arg(long)]
+    pub no_check: bool,
+    /// Skip positions whose best move is a capture or a promotion
+    #[arg(long)]
+    pub no_noisy: bool,
+    /// Skip positions with a mate score
+    #[arg(long)]
+    pub no_mates: bool,
+    /// Skip positions scored beyond N centipawns either way
+    #[arg(long, value_name = "N")]
+    pub max_score: Option<u32>,
+    /// Skip the first N positions of each game
+    #[arg(long, value_name = "N")]
+    pub min_ply: Option<usize>,
+}
+
+impl FilterArgs {
+    /// `base` with these filters added.
+    pub fn apply(&self, base: format::Filter) -> format::Filter {
+        let mut filter = base;
+        filter.skip_in_check |= self.quiet || self.no_check;
+        filter.skip_noisy |= self.quiet || self.no_noisy;
+        filter.skip_mates |= self.quiet || self.no_mates;
+        if let Some(max) = self.max_score {
+            filter.max_abs_score = max.min(i32::MAX as u32) as i32;
+        }
+        if let Some(min) = self.min_ply {
+            filter.min_ply = min;
+        }
+        filter
+    }
+}
+
+#[cfg(test)]
+mod args_tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Datagen {
+        #[command(flatten)]
+        args: DatagenArgs,
+        #[command(flatten)]
+        filter: FilterArgs,
+    }
+
+    fn parse(line: &str) -> Result<Datagen, clap::Error> {
+        Datagen::try_parse_from(std::iter::once("datagen").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn datagen_arguments_and_their_defaults() {
+        let config = parse("").unwrap().args.config().unwrap();
+        assert_eq!(
+            (
+                config.games,
+                config.nodes,
+                config.seed,
+                config.random_plies,
+                config.out.as_str()
+            ),
+            (1000, 5000, 1, 6, "datagen.bin")
+        );
+        assert!(config.threads >= 1 && config.book.is_empty());
+        let config = parse("--games 8 --nodes 400 --threads 2 --seed 2026 --random-plies 4 --out x.bin --eval-file classical")
+            .unwrap()
+            .args
+            .config()
+            .unwrap();
+        assert_eq!(
+            (
+                config.games,
+                config.nodes,
+                config.threads,
+                config.seed,
+                config.random_plies
+            ),
+            (8, 400, 2, 2026, 4)
+        );
+        assert!(config.out == "x.bin" && config.network.is_none());
+        for bad in [
+            "--nodes 0",
+            "--threads 0",
+            "--games -1",
+            "--seed x",
+            "--bogus 1",
+            "--out",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert!(parse("--book /nonexistent/book.epd")
+            .unwrap()
+            .args
+            .config()
+            .is_err());
+        assert!(parse("--eval-file /nonexistent/net.nnue")
+            .unwrap()
+            .args
+            .config()
+            .is_err());
+    }
+
+    #[test]
+    fn filter_flags_add_to_the_base_filter() {
+        use format::Filter;
+        let filter = |line: &str, base: Filter| parse(line).unwrap().filter.apply(base);
+        let all = filter("", Filter::ALL);
+        assert!(!all.skip_in_check && !all.skip_noisy && !all.skip_mates);
+        assert_eq!((all.max_abs_score, all.min_ply), (i32::MAX, 0));
+        let quiet = filter("--quiet", Filter::ALL);
+        assert!(quiet.skip_in_check && quiet.skip_noisy && quiet.skip_mates);
+        let some = filter("--no-check --max-score 500 --min-ply 8", Filter::ALL);
+        assert!(some.skip_in_check && !some.skip_noisy && !some.skip_mates);
+        assert_eq!((some.max_abs_score, some.min_ply), (500, 8));
+        let kept = filter("--max-score 700", Filter::QUIET);
+        assert!(kept.skip_in_check && kept.skip_noisy && kept.skip_mates);
+        assert_eq!(kept.max_abs_score, 700);
+    }
 }

@@ -1,6 +1,7 @@
 //! `genfens`: opening positions for OpenBench, which runs
 //! `daba "genfens N seed S book <None|FILE>" "quit"` (each argument one UCI
-//! command line) and reads the `info string genfens <fen>` lines.
+//! command line) and reads the `info string genfens <fen>` lines. `daba
+//! genfens N --seed S --book FILE` prints the same.
 //!
 //! Each opening is a random book position (or the start position when the
 //! book is `None`) followed by random legal moves: 8 or 9 from the start
@@ -33,6 +34,32 @@ pub struct Request {
     pub seed: u64,
     /// Book file, `None` for the start position.
     pub book: Option<String>,
+}
+
+/// `daba genfens <COUNT> [--seed N] [--book FILE]`: the same openings as the
+/// UCI-line form.
+#[derive(clap::Args, Clone, Debug)]
+pub struct GenfensArgs {
+    /// Openings to print
+    #[arg(value_name = "COUNT")]
+    pub count: usize,
+    /// Seed of the random choices (the same seed prints the same openings)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Opening book: one FEN or EPD a line; `None` or no --book: the start position
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
+}
+
+impl GenfensArgs {
+    /// The request these arguments make.
+    pub fn request(&self) -> Request {
+        Request {
+            count: self.count,
+            seed: self.seed,
+            book: self.book.clone().filter(|b| !b.eq_ignore_ascii_case("none")),
+        }
+    }
 }
 
 /// Parses the words after `genfens`: `N seed S book <None|FILE> [extra...]`
@@ -141,11 +168,23 @@ fn balanced(board: &Board, tt: &TranspositionTable, td: &mut ThreadData) -> bool
     outcome.score.abs() <= MAX_SCORE
 }
 
-/// Handles a `genfens` command line: prints `info string genfens <fen>` per
-/// opening, or an error on stderr; returns false on error.
+/// Handles a `genfens` command line (the words after `genfens`): see
+/// [`print`].
 pub fn run_line(words: &[&str]) -> bool {
+    match parse(words) {
+        Ok(request) => print(&request),
+        Err(e) => {
+            eprintln!("{e}");
+            false
+        }
+    }
+}
+
+/// Prints `info string genfens <fen>` per opening of `request`, or an error
+/// on stderr; returns false on error.
+pub fn print(request: &Request) -> bool {
     use std::io::Write;
-    match parse(words).and_then(|r| generate(&r)) {
+    match generate(request) {
         Ok(fens) => {
             let mut out = std::io::stdout().lock();
             for fen in fens {
@@ -182,6 +221,30 @@ mod tests {
         assert!(parse(&[]).is_err());
         assert!(parse(&["x"]).is_err());
         assert!(parse(&["3", "seed", "abc"]).is_err());
+    }
+
+    #[test]
+    fn the_subcommand_asks_what_the_uci_line_asks() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Genfens {
+            #[command(flatten)]
+            args: GenfensArgs,
+        }
+        let request = |line: &str| {
+            Genfens::try_parse_from(std::iter::once("genfens").chain(line.split_whitespace()))
+                .unwrap()
+                .args
+                .request()
+        };
+        for (command, uci) in [
+            ("5 --seed 77 --book None", "5 seed 77 book None"),
+            ("5 --seed 77", "5 seed 77 book none"),
+            ("2 --book books/x.epd", "2 seed 0 book books/x.epd"),
+        ] {
+            let words: Vec<&str> = uci.split_whitespace().collect();
+            assert_eq!(request(command), parse(&words).unwrap(), "{command}");
+        }
     }
 
     #[test]

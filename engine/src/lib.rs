@@ -1,5 +1,8 @@
 //! The Daba engine: search, transposition table, time management, the UCI
-//! protocol, and the `bench` and `perft` commands.
+//! protocol, and the `bench`, `perft`, `genfens`, `datagen` and
+//! `convert-data` commands. The binary's command line (the root package's
+//! `src/cli.rs`) parses the arguments with the `*Args` structs defined next
+//! to each command's code and calls the functions here.
 
 pub mod bench;
 pub mod datagen;
@@ -15,48 +18,46 @@ pub const NAME: &str = concat!("Daba ", env!("CARGO_PKG_VERSION"));
 /// The authors as `uci` reports them.
 pub const AUTHOR: &str = "the Daba developers";
 
-/// Runs the program with its command-line arguments (without the program
-/// name); returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
+/// Prepares the tables every command needs; call once before any of them.
+pub fn init() {
     movegen::init();
-    match args.first().map(String::as_str) {
-        None => {
-            uci::run_stdio();
-            0
-        }
-        Some("bench") => {
-            let depth = args.get(1).and_then(|d| d.parse().ok());
-            bench::run(depth, &mut std::io::stdout());
-            0
-        }
-        Some("perft") => uci::perft_from_shell(&args[1..]),
-        Some("datagen") => match datagen::parse_args(&args[1..]) {
-            Ok(config) => match datagen::run(&config) {
-                Ok(()) => 0,
-                Err(e) => {
-                    eprintln!("datagen: {e}");
-                    1
-                }
-            },
-            Err(e) => {
-                eprintln!("datagen: {e}");
-                2
-            }
-        },
-        Some("convert-data") => datagen::convert::run_cli(&args[1..]),
-        Some("tune") => eval::tune::run_cli(&args[1..]),
-        // OpenBench style: each argument is one UCI command line.
-        Some(first) if first.contains(' ') => run_lines(args),
-        Some(other) => {
-            eprintln!("unknown command '{other}'; usage: daba [bench [depth] | perft <depth> [fen] | datagen ... | convert-data ... | train ... | tune ...]");
-            2
-        }
-    }
+}
+
+/// `daba` with no command: the UCI protocol on stdin and stdout.
+pub fn run_uci() -> i32 {
+    uci::run_stdio();
+    0
+}
+
+/// True when the command line follows OpenBench's convention, where each
+/// argument is a UCI command line (`daba "genfens 10 seed 1 book None"
+/// "quit"`): the first argument contains a space. No subcommand or flag
+/// does, so the two never meet.
+pub fn are_uci_lines(args: &[String]) -> bool {
+    args.first().is_some_and(|first| first.contains(' '))
+}
+
+/// `daba perft <DEPTH> [FEN]`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
+    /// The position, as one argument or as its six fields [default: the start position]
+    #[arg(value_name = "FEN", num_args = 0.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub fen: Vec<String>,
+}
+
+/// Runs `daba perft`; returns the exit code (2 for a bad FEN).
+pub fn perft(args: &PerftArgs) -> i32 {
+    let mut words = vec![args.depth.to_string()];
+    words.extend(args.fen.iter().cloned());
+    uci::perft_from_shell(&words)
 }
 
 /// Runs each argument as a UCI command line, in order, then quits (for
 /// OpenBench's `daba "genfens N seed S book None" "quit"`).
-fn run_lines(lines: &[String]) -> i32 {
+pub fn run_lines(lines: &[String]) -> i32 {
     let mut uci = uci::Uci::new();
     let mut code = 0;
     for line in lines {

@@ -210,40 +210,34 @@ pub fn render(w: &Weights, note: &str) -> String {
     out
 }
 
-/// `daba tune --data FILE [--epochs N] [--lr X] [--min-count N] [--out FILE] [--threads N]`.
-pub fn run_cli(args: &[String]) -> i32 {
-    let mut data = None;
-    let mut epochs = 300usize;
-    let mut lr = 1.0f64;
-    let mut out = "eval/src/weights.rs".to_string();
-    let mut threads = 0usize;
-    let mut min_count = 1000usize;
-    let mut i = 0;
-    while i < args.len() {
-        let Some(value) = args.get(i + 1) else {
-            eprintln!("tune: {} needs a value", args[i]);
-            return 2;
-        };
-        match args[i].as_str() {
-            "--data" => data = Some(value.clone()),
-            "--epochs" => epochs = value.parse().unwrap_or(epochs),
-            "--lr" => lr = value.parse().unwrap_or(lr),
-            "--out" => out = value.clone(),
-            "--threads" => threads = value.parse().unwrap_or(0),
-            "--min-count" => min_count = value.parse().unwrap_or(min_count),
-            other => {
-                eprintln!("tune: unknown option '{other}'");
-                return 2;
-            }
-        }
-        i += 2;
-    }
-    let Some(data) = data else {
-        eprintln!(
-            "usage: daba tune --data FILE [--epochs N] [--lr X] [--min-count N] [--out eval/src/weights.rs] [--threads N]"
-        );
-        return 2;
-    };
+/// The settings of `daba tune` (the binary's command line parses them).
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// Text data: `<fen> | <score> | <result>` lines.
+    pub data: String,
+    /// Passes of full-batch Adam.
+    pub epochs: usize,
+    /// Learning rate.
+    pub lr: f64,
+    /// Parameters seen in fewer positions keep their values.
+    pub min_count: usize,
+    /// Where to write the weights (Rust source).
+    pub out: String,
+    /// Worker threads; 0: every core.
+    pub threads: usize,
+}
+
+/// `daba tune`: fits the weights to the data and writes them to
+/// `options.out`; returns the process exit code.
+pub fn run_cli(options: &TuneOptions) -> i32 {
+    let TuneOptions {
+        data,
+        epochs,
+        lr,
+        min_count,
+        out,
+        threads,
+    } = options.clone();
     if threads > 0 {
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

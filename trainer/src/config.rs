@@ -1,22 +1,9 @@
-//! `daba train` options: parsing and checking, with an error message for
-//! every bad value, and the usage text.
+//! `daba train` options: the command-line arguments (clap), checked and
+//! turned into a [`TrainConfig`], with an error message for every bad value.
 
 use crate::net::{Activation, Shape};
 use engine::datagen::format::Filter;
-
-/// The usage text.
-pub const USAGE: &str = "\
-usage: daba train --data FILE [--data FILE ...] [options]
-  net:       --hidden N (256) --buckets B (8) --activation crelu|screlu (screlu)
-  training:  --epochs E (10) --batch N (16384) --lr X (0.001) --lr-end X (lr/100)
-             --warmup STEPS (100) --wd X (0.01) --beta1 X (0.9) --beta2 X (0.999)
-             --lambda X (0.75) --scale auto|N (auto: fitted) --seed N (1) --threads N (all)
-             --val-every K (20; 0 = no validation) --max-positions N (all)
-  data:      filters, quiet by default: --no-filter (keep all, then add:) --quiet
-             --no-check --no-noisy --no-mates --max-score N --min-ply N
-  output:    --net FILE (daba.nnue) --qa N --qb N (both chosen by the exporter)
-             --checkpoint FILE (NET.ckpt) --resume --stop-after E --svg FILE --name TEXT
-             --export-only (write --net and --svg from --checkpoint, no training)";
+use engine::datagen::{positive_usize, FilterArgs};
 
 /// Settings of a training run.
 #[derive(Clone, Debug)]
@@ -75,124 +62,238 @@ pub struct TrainConfig {
     pub export_only: bool,
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{flag} needs a number, got '{value}'"))
+/// `daba train` arguments.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainArgs {
+    /// Binary data file from `daba datagen` (repeat the flag, or separate with commas)
+    #[arg(
+        long,
+        value_name = "FILE",
+        value_delimiter = ',',
+        required_unless_present = "export_only",
+        help_heading = "Data"
+    )]
+    pub data: Vec<String>,
+    /// Keep every position, not only quiet ones; the filters below then add to that
+    #[arg(long, help_heading = "Data")]
+    pub no_filter: bool,
+    /// Train on the first N positions that pass the filters [default: all]
+    #[arg(long, value_name = "N", value_parser = positive_usize, help_heading = "Data")]
+    pub max_positions: Option<usize>,
+    /// Hold out one position in K for validation (0: none)
+    #[arg(long, value_name = "K", default_value_t = 20, help_heading = "Data")]
+    pub val_every: u64,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+
+    /// Hidden layer size (a multiple of 16, at most 4096)
+    #[arg(long, value_name = "N", default_value_t = 256, help_heading = "Net")]
+    pub hidden: usize,
+    /// Output buckets, by piece count (1 to 16)
+    #[arg(long, value_name = "N", default_value_t = 8, help_heading = "Net")]
+    pub buckets: usize,
+    /// Hidden layer activation
+    #[arg(long, value_name = "NAME", default_value = "screlu", value_parser = ["crelu", "screlu"],
+          ignore_case = true, help_heading = "Net")]
+    pub activation: String,
+
+    /// Epochs in all when the run ends (a resumed run counts the checkpoint's)
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..),
+          help_heading = "Training")]
+    pub epochs: u32,
+    /// Positions per optimiser step
+    #[arg(long, value_name = "N", default_value_t = 16384, value_parser = positive_usize,
+          help_heading = "Training")]
+    pub batch: usize,
+    /// Peak learning rate
+    #[arg(long, value_name = "X", default_value_t = 0.001, value_parser = positive_f32,
+          help_heading = "Training")]
+    pub lr: f32,
+    /// Final learning rate of the cosine decay [default: lr/100]
+    #[arg(long, value_name = "X", value_parser = non_negative_f32, help_heading = "Training")]
+    pub lr_end: Option<f32>,
+    /// Linear warm-up steps
+    #[arg(long, value_name = "STEPS", default_value_t = 100, help_heading = "Training")]
+    pub warmup: u64,
+    /// Decoupled weight decay
+    #[arg(long, value_name = "X", default_value_t = 0.01, value_parser = non_negative_f32,
+          help_heading = "Training")]
+    pub wd: f32,
+    /// AdamW beta1
+    #[arg(long, value_name = "X", default_value_t = 0.9, value_parser = beta, help_heading = "Training")]
+    pub beta1: f32,
+    /// AdamW beta2
+    #[arg(long, value_name = "X", default_value_t = 0.999, value_parser = beta, help_heading = "Training")]
+    pub beta2: f32,
+    /// Weight of the search score in the target; the game result gets 1 - X
+    #[arg(long, value_name = "X", default_value_t = 0.75, value_parser = unit_interval,
+          help_heading = "Training")]
+    pub lambda: f32,
+    /// Centipawns per sigmoid unit (an integer), or `auto`: fitted to the data
+    #[arg(long, value_name = "N", default_value = "auto", value_parser = scale, help_heading = "Training")]
+    pub scale: Scale,
+    /// Seed of the random choices (initial weights, shuffles)
+    #[arg(long, value_name = "N", default_value_t = 1, help_heading = "Training")]
+    pub seed: u64,
+    /// Worker threads [default: every core]
+    #[arg(long, value_name = "N", value_parser = positive_usize, help_heading = "Training")]
+    pub threads: Option<usize>,
+
+    /// Output file: the net, written after every epoch
+    #[arg(
+        long,
+        visible_alias = "net",
+        value_name = "FILE",
+        default_value = "daba.nnue",
+        help_heading = "Output"
+    )]
+    pub out: String,
+    /// Quantisation factor QA of the net file [default: the exporter's choice]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), help_heading = "Output")]
+    pub qa: Option<u32>,
+    /// Quantisation factor QB of the net file [default: the exporter's choice]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), help_heading = "Output")]
+    pub qb: Option<u32>,
+    /// Checkpoint written after every epoch [default: the net's name with .ckpt]
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub checkpoint: Option<String>,
+    /// Continue from the checkpoint if it exists
+    #[arg(long, help_heading = "Output")]
+    pub resume: bool,
+    /// Stop after E epochs in this session (the schedule spans --epochs; --resume goes on)
+    #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(1..), help_heading = "Output")]
+    pub stop_after: Option<u32>,
+    /// Draw the loss curves to this SVG file
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub svg: Option<String>,
+    /// Title of the chart [default: the net file's name]
+    #[arg(long, value_name = "TEXT", help_heading = "Output")]
+    pub name: Option<String>,
+    /// Write the net (and --svg) from the checkpoint, without training
+    #[arg(long, help_heading = "Output")]
+    pub export_only: bool,
 }
 
-fn positive<T: std::str::FromStr + PartialOrd + Default>(flag: &str, value: &str) -> Result<T, String> {
-    let v: T = number(flag, value)?;
-    if v > T::default() {
-        Ok(v)
-    } else {
-        Err(format!("{flag} must be positive, got '{value}'"))
+/// `--scale`: `None` is `auto`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale(pub Option<u32>);
+
+fn scale(s: &str) -> Result<Scale, String> {
+    if s.eq_ignore_ascii_case("auto") {
+        return Ok(Scale(None));
+    }
+    // An integer, because the net file's SCALE is one.
+    match s.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(Scale(Some(n))),
+        _ => Err("must be `auto` or a positive integer".into()),
     }
 }
 
-/// Parses `daba train` arguments.
+fn float(s: &str) -> Result<f32, String> {
+    let x: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err("must be finite".into())
+    }
+}
+
+fn positive_f32(s: &str) -> Result<f32, String> {
+    let x = float(s)?;
+    if x > 0.0 {
+        Ok(x)
+    } else {
+        Err("must be positive".into())
+    }
+}
+
+fn non_negative_f32(s: &str) -> Result<f32, String> {
+    let x = float(s)?;
+    if x >= 0.0 {
+        Ok(x)
+    } else {
+        Err("must not be negative".into())
+    }
+}
+
+fn unit_interval(s: &str) -> Result<f32, String> {
+    let x = float(s)?;
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err("must be between 0 and 1".into())
+    }
+}
+
+fn beta(s: &str) -> Result<f32, String> {
+    let x = float(s)?;
+    if (0.0..1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err("must be in [0, 1)".into())
+    }
+}
+
+impl TrainArgs {
+    /// The run these arguments ask for, with the defaults that depend on
+    /// other arguments filled in and the checks across arguments made.
+    pub fn config(&self) -> Result<TrainConfig, String> {
+        let base = if self.no_filter {
+            Filter::ALL
+        } else {
+            Filter::QUIET
+        };
+        let c = TrainConfig {
+            data: self.data.iter().filter(|s| !s.is_empty()).cloned().collect(),
+            shape: Shape {
+                hidden: self.hidden,
+                buckets: self.buckets,
+                activation: Activation::parse(&self.activation).ok_or_else(|| {
+                    format!("--activation must be crelu or screlu, got '{}'", self.activation)
+                })?,
+            },
+            epochs: self.epochs,
+            batch: self.batch,
+            lr: self.lr,
+            lr_end: self.lr_end.unwrap_or(f32::NAN),
+            warmup: self.warmup,
+            weight_decay: self.wd,
+            betas: (self.beta1, self.beta2),
+            lambda: self.lambda,
+            scale: self.scale.0.map(|n| n as f32),
+            seed: self.seed,
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            val_every: self.val_every,
+            max_positions: self.max_positions.unwrap_or(usize::MAX),
+            filter: self.filter.apply(base),
+            net: self.out.clone(),
+            qa: self.qa,
+            qb: self.qb,
+            checkpoint: self.checkpoint.clone().unwrap_or_default(),
+            resume: self.resume,
+            stop_after: self.stop_after,
+            svg: self.svg.clone(),
+            name: self.name.clone().unwrap_or_default(),
+            export_only: self.export_only,
+        };
+        finish(c)
+    }
+}
+
+/// Parses `daba train` arguments (the words after `train`), as the binary
+/// does; the error is clap's message.
 pub fn parse_args(args: &[String]) -> Result<TrainConfig, String> {
-    let mut filter = if args.iter().any(|a| a == "--no-filter") {
-        Filter::ALL
-    } else {
-        Filter::QUIET
-    };
-    let args: Vec<String> = args.iter().filter(|a| *a != "--no-filter").cloned().collect();
-    let rest = filter.parse_args(&args)?;
-    let mut c = TrainConfig {
-        data: Vec::new(),
-        shape: Shape {
-            hidden: 256,
-            buckets: 8,
-            activation: Activation::SCReLU,
-        },
-        epochs: 10,
-        batch: 16384,
-        lr: 0.001,
-        lr_end: f32::NAN,
-        warmup: 100,
-        weight_decay: 0.01,
-        betas: (0.9, 0.999),
-        lambda: 0.75,
-        scale: None,
-        seed: 1,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        val_every: 20,
-        max_positions: usize::MAX,
-        filter,
-        net: "daba.nnue".into(),
-        qa: None,
-        qb: None,
-        checkpoint: String::new(),
-        resume: false,
-        stop_after: None,
-        svg: None,
-        name: String::new(),
-        export_only: false,
-    };
-    let mut i = 0;
-    while i < rest.len() {
-        let flag = rest[i].as_str();
-        match flag {
-            "--resume" => c.resume = true,
-            "--export-only" => c.export_only = true,
-            "--help" | "-h" => return Err(USAGE.into()),
-            _ => {
-                let value = rest
-                    .get(i + 1)
-                    .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-                set(&mut c, flag, value)?;
-                i += 1;
-            }
-        }
-        i += 1;
+    #[derive(clap::Parser)]
+    #[command(name = "daba train")]
+    struct Train {
+        #[command(flatten)]
+        args: TrainArgs,
     }
-    finish(c)
-}
-
-/// Applies one `--flag value`.
-fn set(c: &mut TrainConfig, flag: &str, value: &str) -> Result<(), String> {
-    match flag {
-        "--data" => c
-            .data
-            .extend(value.split(',').filter(|s| !s.is_empty()).map(String::from)),
-        "--hidden" => c.shape.hidden = positive(flag, value)?,
-        "--buckets" => c.shape.buckets = positive(flag, value)?,
-        "--activation" => {
-            c.shape.activation = Activation::parse(value)
-                .ok_or_else(|| format!("--activation must be crelu or screlu, got '{value}'"))?
-        }
-        "--epochs" => c.epochs = positive(flag, value)?,
-        "--batch" => c.batch = positive(flag, value)?,
-        "--lr" => c.lr = positive(flag, value)?,
-        "--lr-end" => c.lr_end = number(flag, value)?,
-        "--warmup" => c.warmup = number(flag, value)?,
-        "--wd" => c.weight_decay = number(flag, value)?,
-        "--beta1" => c.betas.0 = number(flag, value)?,
-        "--beta2" => c.betas.1 = number(flag, value)?,
-        "--lambda" => c.lambda = number(flag, value)?,
-        "--scale" => {
-            // An integer, because the net file's SCALE is one.
-            c.scale = if value == "auto" {
-                None
-            } else {
-                Some(positive::<u32>(flag, value)? as f32)
-            }
-        }
-        "--seed" => c.seed = number(flag, value)?,
-        "--threads" => c.threads = positive(flag, value)?,
-        "--val-every" => c.val_every = number(flag, value)?,
-        "--max-positions" => c.max_positions = positive(flag, value)?,
-        "--net" => c.net = value.to_string(),
-        "--qa" => c.qa = Some(positive(flag, value)?),
-        "--qb" => c.qb = Some(positive(flag, value)?),
-        "--checkpoint" => c.checkpoint = value.to_string(),
-        "--stop-after" => c.stop_after = Some(positive(flag, value)?),
-        "--svg" => c.svg = Some(value.to_string()),
-        "--name" => c.name = value.to_string(),
-        other => return Err(format!("unknown train option '{other}'\n{USAGE}")),
-    }
-    Ok(())
+    let words = std::iter::once("train".to_string()).chain(args.iter().cloned());
+    let train = <Train as clap::Parser>::try_parse_from(words).map_err(|e| e.to_string())?;
+    train.args.config()
 }
 
 /// Defaults that depend on other options, and the checks across options.
@@ -219,7 +320,7 @@ fn finish(mut c: TrainConfig) -> Result<TrainConfig, String> {
             .map_or("net".into(), |s| s.to_string_lossy().into_owned());
     }
     if c.data.is_empty() && !c.export_only {
-        return Err(format!("--data is missing\n{USAGE}"));
+        return Err("--data is missing".into());
     }
     Ok(c)
 }
@@ -257,6 +358,11 @@ mod tests {
                 .filter
                 .skip_noisy
         );
+        let out = parse_args(&args("--data a --out y.nnue")).unwrap();
+        let net = parse_args(&args("--data a --net y.nnue")).unwrap();
+        assert_eq!((out.net.as_str(), net.net.as_str()), ("y.nnue", "y.nnue"));
+        assert_eq!((out.checkpoint.as_str(), out.name.as_str()), ("y.ckpt", "y"));
+        assert!(parse_args(&args("--export-only")).is_ok());
         for bad in [
             "",
             "--data a --hidden 100",
@@ -268,6 +374,8 @@ mod tests {
             "--data a --bogus 1",
             "--data a --batch x",
             "--data a --scale 212.5",
+            "--data a --threads 0",
+            "--data a --out x --net y",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "{bad}");
         }

@@ -26,15 +26,9 @@ use rand::SeedableRng;
 use std::time::Instant;
 use train::{Hyper, Trainer};
 
-/// `daba train ...`: returns the process exit code.
-pub fn run_cli(args: &[String]) -> i32 {
-    let config = match config::parse_args(args) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("train: {e}");
-            return 2;
-        }
-    };
+/// `daba train`: trains (or exports) on `config.threads` threads; returns
+/// the process exit code.
+pub fn run_cli(config: &TrainConfig) -> i32 {
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
@@ -45,7 +39,7 @@ pub fn run_cli(args: &[String]) -> i32 {
             return 1;
         }
     };
-    match pool.install(|| run(&config)) {
+    match pool.install(|| run(config)) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("train: {e}");

@@ -22,31 +22,29 @@ pub struct ConvertConfig {
     pub filter: Filter,
 }
 
-/// Parses `daba convert-data --in FILE --out FILE [filter options]` (the
-/// filter options of [`Filter::parse_args`] apply to binary input).
-pub fn parse_args(args: &[String]) -> Result<ConvertConfig, String> {
-    let mut filter = Filter::ALL;
-    let rest = filter.parse_args(args)?;
-    let (mut input, mut output) = (None, None);
-    let mut i = 0;
-    while i < rest.len() {
-        let value = rest
-            .get(i + 1)
-            .ok_or_else(|| format!("{} needs a value", rest[i]))?;
-        match rest[i].as_str() {
-            "--in" => input = Some(value.clone()),
-            "--out" => output = Some(value.clone()),
-            other => return Err(format!("unknown convert-data option '{other}'")),
+/// `daba convert-data` arguments.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ConvertArgs {
+    /// Input file: text lines or binary game records (told apart by the binary magic)
+    #[arg(long = "in", value_name = "FILE")]
+    pub input: String,
+    /// Output file, in the other format
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    // Which positions binary-to-text conversion keeps (all by default).
+    #[command(flatten)]
+    pub filter: super::FilterArgs,
+}
+
+impl ConvertArgs {
+    /// The conversion these arguments ask for.
+    pub fn config(&self) -> ConvertConfig {
+        ConvertConfig {
+            input: self.input.clone(),
+            output: self.out.clone(),
+            filter: self.filter.apply(Filter::ALL),
         }
-        i += 2;
     }
-    let usage = "usage: daba convert-data --in FILE --out FILE [--quiet] [--no-check] [--no-noisy] \
-                 [--no-mates] [--max-score N] [--min-ply N]";
-    Ok(ConvertConfig {
-        input: input.ok_or_else(|| format!("--in is missing; {usage}"))?,
-        output: output.ok_or_else(|| format!("--out is missing; {usage}"))?,
-        filter,
-    })
 }
 
 /// Converts, returning (positions read, positions written).
@@ -61,16 +59,9 @@ pub fn run(config: &ConvertConfig) -> Result<(u64, u64), DataError> {
     }
 }
 
-/// `daba convert-data`: returns the process exit code.
-pub fn run_cli(args: &[String]) -> i32 {
-    let config = match parse_args(args) {
-        Ok(config) => config,
-        Err(e) => {
-            eprintln!("convert-data: {e}");
-            return 2;
-        }
-    };
-    match run(&config) {
+/// `daba convert-data`: converts and reports; returns the process exit code.
+pub fn run_cli(config: &ConvertConfig) -> i32 {
+    match run(config) {
         Ok((read, written)) => {
             eprintln!(
                 "convert-data: {read} positions read, {written} written to {}",

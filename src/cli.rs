@@ -1,0 +1,305 @@
+//! The command line: one clap parser for every subcommand, with each
+//! subcommand's argument struct defined next to the code that reads it
+//! (`engine::bench::BenchArgs`, `engine::datagen::DatagenArgs`,
+//! `trainer::config::TrainArgs`, ...), except `tune`'s, which is here so
+//! that the `eval` crate stays a plain library. `daba --help`, the shell
+//! completions and the README's usage section all come from these
+//! definitions.
+//!
+//! Exit codes: 0 done, 1 the work failed (a file could not be read, ...),
+//! 2 the arguments are wrong (clap's message, or a value that only turns out
+//! bad when it is used, such as an unreadable `--book`).
+//!
+//! Flags that several subcommands share mean the same everywhere: the
+//! tests' `SHARED_FLAGS` lists them (name, value, how the help begins) and
+//! holds every subcommand to it; subcommands to come (analysis, a local
+//! server) take the same spellings.
+
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use engine::bench::BenchArgs;
+use engine::datagen::convert::ConvertArgs;
+use engine::datagen::{positive_usize, DatagenArgs};
+use engine::genfens::GenfensArgs;
+use engine::PerftArgs;
+use trainer::config::TrainArgs;
+
+/// `daba --version`: the version and the commit it was built from (see
+/// build.rs).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("DABA_COMMIT"), ")");
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "daba",
+    version = VERSION,
+    about = "Daba, a chess engine that speaks UCI",
+    override_usage = "daba [COMMAND]\n       daba \"<UCI LINE>\"...",
+    after_help = "\
+        With no command, Daba speaks UCI on standard input and output: that is how chess GUIs \
+        start it. Arguments that contain a space are UCI command lines instead, run in order and \
+        then `quit`, as OpenBench runs `daba \"genfens 10 seed 1 book None\" \"quit\"`.\n\n\
+        `daba <COMMAND> --help` describes a command and its flags."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Speak UCI on standard input and output (the same as no command)
+    Uci,
+    /// Search 50 positions to a fixed depth; the last line is `<nodes> nodes <nps> nps`
+    #[command(after_help = "\
+        One thread and a 16 MB hash table cleared before each position, so the node count is the \
+        engine's signature: it changes only when the search does. OpenBench runs `daba bench`.")]
+    Bench(BenchArgs),
+    /// Count the leaf nodes of the move tree (Stockfish's output)
+    #[command(after_help = "\
+        One `<move>: <count>` line per root move, a blank line, then `Nodes searched: <N>`; the \
+        time goes to stderr. Root moves are split over every core.")]
+    Perft(PerftArgs),
+    /// Print random balanced openings for OpenBench, as `info string genfens <fen>` lines
+    #[command(after_help = "\
+        The same as OpenBench's `daba \"genfens <COUNT> seed <N> book <None|FILE>\" \"quit\"`: a \
+        book position (or the start position) plus a few random moves, kept when a short search \
+        scores it within 300 centipawns. The same seed prints the same openings.")]
+    Genfens(GenfensArgs),
+    /// Play self-play games and write them as training data
+    #[command(after_help = "\
+        Every searched position is recorded with the move the search chose, its score and the \
+        game's result, in the binary game-record format of docs/nnue.md. Each game starts from a \
+        book position plus --random-plies random moves. The file depends only on the settings, \
+        not on --threads, and running the same command again continues a stopped run.")]
+    Datagen(DatagenArgs),
+    /// Convert training data between text lines and binary game records
+    #[command(after_help = "\
+        Text lines are `<fen> | <score, White's view> | <result 1.0/0.5/0.0>`; each becomes a \
+        one-position game. Binary to text keeps the positions that pass the filters (all by \
+        default), which is how the evaluation tuner gets its data.")]
+    ConvertData(ConvertArgs),
+    /// Train an NNUE on self-play games and export the net file
+    #[command(after_help = "\
+        Reads binary game records (`daba datagen`), keeps the quiet positions unless told \
+        otherwise, trains the float net with AdamW and writes the integer net file the engine \
+        loads (`EvalFile`), and a checkpoint, after every epoch. See docs/nnue.md.")]
+    Train(Box<TrainArgs>),
+    /// Fit the hand-crafted evaluation's weights to text data (Texel tuning)
+    #[command(after_help = "\
+        Fits the scaling constant K, then runs full-batch Adam on the mean squared error between \
+        the game results and the predictions, and writes the weights as Rust source. See \
+        docs/tuning.md.")]
+    Tune(TuneArgs),
+    /// Print a shell completion script
+    #[command(after_help = "\
+        For example: `daba completions bash > ~/.local/share/bash-completion/completions/daba`, \
+        `daba completions zsh > ~/.zfunc/_daba`, or `daba completions fish > \
+        ~/.config/fish/completions/daba.fish`.")]
+    Completions(CompletionsArgs),
+}
+
+/// `daba tune` arguments.
+#[derive(Args, Clone, Debug)]
+pub struct TuneArgs {
+    /// Text data: `<fen> | <score> | <result>` lines (`daba convert-data` writes them)
+    #[arg(long, value_name = "FILE")]
+    pub data: String,
+    /// Passes of full-batch Adam over the data
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub epochs: usize,
+    /// Learning rate
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    pub lr: f64,
+    /// Parameters seen in fewer than N positions keep their values
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub min_count: usize,
+    /// Output file: the weights, as Rust source
+    #[arg(long, value_name = "FILE", default_value = "eval/src/weights.rs")]
+    pub out: String,
+    /// Worker threads [default: every core]
+    #[arg(long, value_name = "N", value_parser = positive_usize)]
+    pub threads: Option<usize>,
+}
+
+/// `daba completions` arguments.
+#[derive(Args, Clone, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// Runs the command the arguments name; returns the process exit code.
+pub fn run(cli: Cli) -> i32 {
+    let Some(command) = cli.command else {
+        return engine::run_uci();
+    };
+    match command {
+        Command::Uci => engine::run_uci(),
+        Command::Bench(args) => {
+            engine::bench::run(Some(args.depth()), &mut std::io::stdout());
+            0
+        }
+        Command::Perft(args) => engine::perft(&args),
+        Command::Genfens(args) => {
+            if engine::genfens::print(&args.request()) {
+                0
+            } else {
+                1
+            }
+        }
+        Command::Datagen(args) => engine::datagen::run_cli(&checked("datagen", args.config())),
+        Command::ConvertData(args) => engine::datagen::convert::run_cli(&args.config()),
+        Command::Train(args) => trainer::run_cli(&checked("train", args.config())),
+        Command::Tune(args) => eval::tune::run_cli(&eval::tune::TuneOptions {
+            data: args.data,
+            epochs: args.epochs,
+            lr: args.lr,
+            min_count: args.min_count,
+            out: args.out,
+            threads: args.threads.unwrap_or(0),
+        }),
+        Command::Completions(args) => {
+            clap_complete::generate(args.shell, &mut Cli::command(), "daba", &mut std::io::stdout());
+            0
+        }
+    }
+}
+
+/// The value of a check that clap could not make itself; on an error, exits
+/// the way clap does for a bad argument (the message, the subcommand's
+/// usage, exit code 2).
+fn checked<T>(subcommand: &str, result: Result<T, String>) -> T {
+    result.unwrap_or_else(|message| {
+        let mut cli = Cli::command();
+        cli.build();
+        let sub = cli
+            .find_subcommand_mut(subcommand)
+            .expect("checked() names a subcommand");
+        sub.error(ErrorKind::ValueValidation, message).exit()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flags that mean the same wherever they appear: name, value name, and
+    /// how their help begins. Subcommands to come (analysis, a local server)
+    /// take these spellings too.
+    const SHARED_FLAGS: &[(&str, &str, &str)] = &[
+        ("threads", "N", "Worker threads"),
+        ("hash", "MB", "Hash table size in MB"),
+        ("depth", "N", "Search depth in plies"),
+        ("nodes", "N", "Node limit of each search"),
+        ("movetime", "MS", "Time limit of each search in milliseconds"),
+        ("out", "FILE", "Output file"),
+        ("seed", "N", "Seed of the random choices"),
+    ];
+
+    /// Every subcommand, depth first, with its full name.
+    fn all_commands() -> Vec<clap::Command> {
+        let mut cli = Cli::command();
+        cli.build();
+        let mut out = Vec::new();
+        let mut stack = vec![cli];
+        while let Some(cmd) = stack.pop() {
+            stack.extend(cmd.get_subcommands().cloned());
+            out.push(cmd);
+        }
+        out
+    }
+
+    #[test]
+    fn the_definitions_are_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn shared_flags_mean_the_same_everywhere() {
+        let mut seen = 0;
+        for cmd in all_commands() {
+            for arg in cmd.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                let Some(&(_, value, help)) = SHARED_FLAGS.iter().find(|(name, _, _)| *name == long) else {
+                    continue;
+                };
+                let name = cmd.get_bin_name().unwrap_or(cmd.get_name());
+                let names: Vec<_> = arg.get_value_names().unwrap_or_default().iter().collect();
+                assert_eq!(names, [value], "{name} --{long}: value name");
+                let text = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(
+                    text.starts_with(help),
+                    "{name} --{long}: help '{text}' should begin '{help}'"
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen >= 9, "only {seen} shared flags seen");
+    }
+
+    #[test]
+    fn every_argument_and_command_is_described() {
+        for cmd in all_commands() {
+            let name = cmd.get_bin_name().unwrap_or(cmd.get_name()).to_string();
+            assert!(cmd.get_about().is_some(), "{name} has no description");
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id();
+                assert!(arg.get_help().is_some(), "{name} {id} has no help");
+                // Shared flags are looked up by name; the others must not
+                // take a shared flag's name with another meaning, which the
+                // test above checks, nor a one-letter form that could clash.
+                if id != "help" && id != "version" {
+                    assert!(arg.get_short().is_none(), "{name} {id}: no short flags");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn old_spellings_still_parse() {
+        for line in [
+            "daba bench",
+            "daba bench 5",
+            "daba bench --depth 5",
+            "daba perft 4 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "daba datagen --games 8000 --nodes 4000 --threads 2 --seed 2026 --random-plies 6 --book b.epd --out data.bin",
+            "daba datagen --eval-file classical",
+            "daba convert-data --in data.bin --out data.txt --quiet",
+            "daba convert-data --in a --out b --no-check --no-noisy --no-mates --max-score 2000 --min-ply 8",
+            "daba tune --data data.txt --epochs 1000 --lr 2.0 --min-count 2000 --out eval/src/weights.rs",
+            "daba tune --data data.txt --threads 2",
+            "daba train --data games.bin --data more.bin --hidden 256 --buckets 8 --activation screlu --epochs 20 --batch 16384 --lr 0.001 --lambda 0.75 --net daba-256x8.nnue --svg loss.svg",
+            "daba train --data a.bin,b.bin --no-filter --quiet --scale auto --resume --stop-after 2",
+            "daba train --export-only --checkpoint x.ckpt --out x.nnue",
+            "daba genfens 10 --seed 1 --book None",
+            "daba completions fish",
+        ] {
+            if let Err(e) = Cli::try_parse_from(line.split_whitespace()) {
+                panic!("{line}: {e}");
+            }
+        }
+        for bad in [
+            "daba bench 0",
+            "daba bench 5 --depth 6",
+            "daba bench x",
+            "daba perft",
+            "daba datagen --threads 0",
+            "daba datagen --gmaes 5",
+            "daba convert-data --in a",
+            "daba tune",
+            "daba train",
+            "daba train --data a --lambda 2",
+            "daba train --data a --activation relu",
+            "daba completions tcsh",
+            "daba frobnicate",
+        ] {
+            let e = Cli::try_parse_from(line_words(bad)).expect_err(bad);
+            assert_eq!(e.exit_code(), 2, "{bad}");
+        }
+    }
+
+    fn line_words(line: &str) -> Vec<&str> {
+        line.split_whitespace().collect()
+    }
+}

@@ -1,0 +1,336 @@
+//! End-to-end tests of the command line: `--help`, `--version`, wrong
+//! arguments, the no-argument UCI start, `bench`'s last line, OpenBench's
+//! UCI-line arguments, the shell completions, and the README's copy of
+//! `daba --help`.
+
+mod common;
+
+use common::{Engine, TIMEOUT};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `daba` with `args`, stdin empty, help laid out for 100 columns and
+/// without colours, whatever the environment of the test says.
+fn daba(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_daba"))
+        .args(args)
+        .env("COLUMNS", "100")
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("daba runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 output")
+}
+
+/// Every subcommand with the flags (or, for arguments, the value names) its
+/// `--help` must list.
+const COMMANDS: &[(&str, &[&str])] = &[
+    ("uci", &[]),
+    ("bench", &["--depth <N>", "[DEPTH]"]),
+    ("perft", &["<DEPTH>", "[FEN]"]),
+    ("genfens", &["<COUNT>", "--seed <N>", "--book <FILE>"]),
+    (
+        "datagen",
+        &[
+            "--games <N>",
+            "--nodes <N>",
+            "--threads <N>",
+            "--seed <N>",
+            "--book <FILE>",
+            "--random-plies <N>",
+            "--out <FILE>",
+            "--eval-file <FILE>",
+        ],
+    ),
+    (
+        "convert-data",
+        &[
+            "--in <FILE>",
+            "--out <FILE>",
+            "--quiet",
+            "--no-check",
+            "--no-noisy",
+            "--no-mates",
+            "--max-score <N>",
+            "--min-ply <N>",
+        ],
+    ),
+    (
+        "train",
+        &[
+            "--data <FILE>",
+            "--no-filter",
+            "--max-positions <N>",
+            "--val-every <K>",
+            "--quiet",
+            "--no-check",
+            "--no-noisy",
+            "--no-mates",
+            "--max-score <N>",
+            "--min-ply <N>",
+            "--hidden <N>",
+            "--buckets <N>",
+            "--activation <NAME>",
+            "--epochs <N>",
+            "--batch <N>",
+            "--lr <X>",
+            "--lr-end <X>",
+            "--warmup <STEPS>",
+            "--wd <X>",
+            "--beta1 <X>",
+            "--beta2 <X>",
+            "--lambda <X>",
+            "--scale <N>",
+            "--seed <N>",
+            "--threads <N>",
+            "--out <FILE>",
+            "[alias: --net]",
+            "--qa <N>",
+            "--qb <N>",
+            "--checkpoint <FILE>",
+            "--resume",
+            "--stop-after <E>",
+            "--svg <FILE>",
+            "--name <TEXT>",
+            "--export-only",
+        ],
+    ),
+    (
+        "tune",
+        &[
+            "--data <FILE>",
+            "--epochs <N>",
+            "--lr <X>",
+            "--min-count <N>",
+            "--out <FILE>",
+            "--threads <N>",
+        ],
+    ),
+    ("completions", &["<SHELL>", "bash", "zsh", "fish"]),
+];
+
+#[test]
+fn help_lists_every_command() {
+    for args in [&["--help"][..], &["-h"], &["help"]] {
+        let out = daba(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = stdout(&out);
+        assert!(text.starts_with("Daba, a chess engine that speaks UCI"), "{text}");
+        assert!(text.contains("Usage: daba [COMMAND]"), "{text}");
+        for (name, _) in COMMANDS {
+            assert!(
+                text.lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{name} "))),
+                "{name} missing from daba {args:?}:\n{text}"
+            );
+        }
+        assert!(
+            text.contains("daba \"genfens 10 seed 1 book None\" \"quit\""),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn every_command_has_help_listing_its_flags() {
+    for (name, flags) in COMMANDS {
+        for out in [daba(&[name, "--help"]), daba(&["help", name])] {
+            assert_eq!(out.status.code(), Some(0), "daba {name} --help: {}", stderr(&out));
+            let text = stdout(&out);
+            assert!(text.contains(&format!("Usage: daba {name}")), "{text}");
+            for flag in *flags {
+                assert!(text.contains(flag), "daba {name} --help lacks {flag}:\n{text}");
+            }
+        }
+    }
+    // Defaults are shown.
+    let datagen = stdout(&daba(&["datagen", "--help"]));
+    for default in [
+        "[default: 1000]",
+        "[default: 5000]",
+        "[default: datagen.bin]",
+        "every core",
+    ] {
+        assert!(datagen.contains(default), "{default}:\n{datagen}");
+    }
+    let train = stdout(&daba(&["train", "--help"]));
+    for default in [
+        "[default: 256]",
+        "[default: screlu]",
+        "[default: daba.nnue]",
+        "[default: auto]",
+    ] {
+        assert!(train.contains(default), "{default}:\n{train}");
+    }
+}
+
+#[test]
+fn version_names_the_commit() {
+    for flag in ["--version", "-V"] {
+        let out = daba(&[flag]);
+        assert_eq!(out.status.code(), Some(0));
+        let text = stdout(&out);
+        let line = text.trim_end();
+        let commit = line
+            .strip_prefix(concat!("daba ", env!("CARGO_PKG_VERSION"), " (commit "))
+            .and_then(|rest| rest.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("unexpected version line '{line}'"));
+        let hash = commit.strip_suffix("-dirty").unwrap_or(commit);
+        if hash == "unknown" {
+            // Built without git (a source tarball): nothing more to check.
+            continue;
+        }
+        assert!(
+            hash.len() >= 7 && hash.chars().all(|c| c.is_ascii_hexdigit()),
+            "'{hash}' is not a commit hash"
+        );
+        // When git is at hand, the hash is a commit of this repository.
+        let known = Command::new("git")
+            .args(["cat-file", "-e", &format!("{hash}^{{commit}}")])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stderr(Stdio::null())
+            .status();
+        if let Ok(status) = known {
+            assert!(status.success(), "{hash} is not a commit of this repository");
+        }
+    }
+}
+
+#[test]
+fn wrong_arguments_exit_2_with_a_message() {
+    for (args, says) in [
+        (&["--bogus"][..], "unexpected argument '--bogus'"),
+        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (
+            &["datagen", "--gmaes", "5"],
+            "a similar argument exists: '--games'",
+        ),
+        (&["datagen", "--threads", "0"], "--threads"),
+        (&["datagen", "--nodes", "many"], "--nodes"),
+        (
+            &["datagen", "--book", "/nonexistent/book.epd"],
+            "/nonexistent/book.epd",
+        ),
+        (&["bench", "x"], "invalid value 'x'"),
+        (&["bench", "5", "--depth", "6"], "cannot be used with"),
+        (&["perft"], "<DEPTH>"),
+        (&["convert-data", "--in", "a"], "--out <FILE>"),
+        (&["train"], "--data <FILE>"),
+        (&["train", "--data", "a", "--lambda", "2"], "--lambda"),
+        (&["train", "--data", "a", "--hidden", "100"], "hidden size 100"),
+        (&["tune", "--data", "x", "--lr", "fast"], "--lr"),
+        (&["completions", "tcsh"], "possible values"),
+    ] {
+        let out = daba(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "daba {args:?}: {err}");
+        assert!(err.contains(says), "daba {args:?}: '{says}' not in:\n{err}");
+        assert!(out.stdout.is_empty(), "daba {args:?} wrote to stdout");
+    }
+}
+
+#[test]
+fn no_arguments_start_the_uci_engine() {
+    for args in [&[][..], &["uci"]] {
+        let mut e = Engine::start_with_args(args);
+        e.send("uci");
+        let lines = e.read_until(|l| l == "uciok", TIMEOUT);
+        assert!(lines.iter().any(|l| l.starts_with("id name Daba")), "{lines:?}");
+        e.sync();
+        e.send("quit");
+        assert!(e.wait_exit(TIMEOUT), "daba {args:?} did not quit");
+    }
+}
+
+/// `daba bench`'s last line is `<nodes> nodes <nps> nps`, which OpenBench and
+/// scripts/check_bench.sh read; `bench N` and `bench --depth N` are the same.
+#[test]
+fn bench_ends_with_nodes_and_nps() {
+    let nodes = |args: &[&str]| {
+        let out = daba(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = stdout(&out);
+        let last = text.lines().last().unwrap_or_default().to_string();
+        let words: Vec<&str> = last.split(' ').collect();
+        assert!(
+            words.len() == 4 && words[1] == "nodes" && words[3] == "nps" && words[2].parse::<u64>().is_ok(),
+            "last line '{last}'"
+        );
+        words[0].parse::<u64>().expect("a node count")
+    };
+    let three = nodes(&["bench", "3"]);
+    assert!(three > 0);
+    assert_eq!(nodes(&["bench", "--depth", "3"]), three);
+    // The plain form OpenBench runs, at the default depth (slow unoptimised).
+    if !cfg!(debug_assertions) {
+        assert!(nodes(&["bench"]) > three);
+    }
+}
+
+#[test]
+fn arguments_with_spaces_are_uci_lines() {
+    let lines = |out: &Output| -> Vec<String> {
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+        stdout(out).lines().map(String::from).collect()
+    };
+    let openbench = lines(&daba(&["genfens 4 seed 7 book None", "quit"]));
+    assert_eq!(openbench.len(), 4, "{openbench:?}");
+    for line in &openbench {
+        let fen = line.strip_prefix("info string genfens ").expect(line);
+        assert_eq!(fen.split(' ').count(), 6, "{fen}");
+    }
+    assert_eq!(lines(&daba(&["genfens", "4", "--seed", "7"])), openbench);
+    assert_eq!(
+        lines(&daba(&["genfens", "4", "--seed", "7", "--book", "None"])),
+        openbench
+    );
+
+    // Any UCI line works, and the lines run in order.
+    let out = lines(&daba(&["position startpos moves e2e4", "d", "quit"]));
+    assert!(out.iter().any(|l| l.contains("4P3")), "{out:?}");
+}
+
+#[test]
+fn completions_for_bash_zsh_and_fish() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = daba(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        for word in ["daba", "datagen", "convert-data", "random-plies", "eval-file"] {
+            assert!(script.contains(word), "{shell} completions lack {word}");
+        }
+    }
+}
+
+/// The README's usage section is `daba --help`, verbatim, between its
+/// markers. `UPDATE_README=1` rewrites it instead of failing.
+#[test]
+fn readme_shows_the_real_help() {
+    const BEGIN: &str = "<!-- daba --help: begin -->\n";
+    const END: &str = "<!-- daba --help: end -->\n";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&path).expect("README.md");
+    let start = readme.find(BEGIN).expect("the README has the begin marker") + BEGIN.len();
+    let end = start + readme[start..].find(END).expect("the README has the end marker");
+    let help = stdout(&daba(&["--help"]));
+    let expected = format!("```text\n{help}```\n");
+    if readme[start..end] != expected {
+        if std::env::var_os("UPDATE_README").is_some() {
+            let updated = format!("{}{expected}{}", &readme[..start], &readme[end..]);
+            std::fs::write(&path, updated).expect("README.md written");
+        } else {
+            panic!(
+                "README.md's usage section differs from `daba --help`; \
+                 run `UPDATE_README=1 cargo test --release --test cli` to update it.\n\
+                 daba --help:\n{help}"
+            );
+        }
+    }
+}
