@@ -574,46 +574,6 @@ impl Filter {
             || score.abs() > self.max_abs_score
             || ply_index < self.min_ply)
     }
-
-    /// Parses the reader's filter options; returns the options it did not
-    /// recognise, in order. Options: `--quiet` (= `--no-check --no-noisy
-    /// --no-mates`), `--no-check`, `--no-noisy`, `--no-mates`, `--max-score
-    /// N`, `--min-ply N`.
-    pub fn parse_args(&mut self, args: &[String]) -> Result<Vec<String>, String> {
-        let mut rest = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            let number = |i: usize| -> Result<u64, String> {
-                let value = args
-                    .get(i + 1)
-                    .ok_or_else(|| format!("{} needs a value", args[i]))?;
-                value
-                    .parse()
-                    .map_err(|_| format!("{} needs a number, got '{value}'", args[i]))
-            };
-            match args[i].as_str() {
-                "--quiet" => {
-                    self.skip_in_check = true;
-                    self.skip_noisy = true;
-                    self.skip_mates = true;
-                }
-                "--no-check" => self.skip_in_check = true,
-                "--no-noisy" => self.skip_noisy = true,
-                "--no-mates" => self.skip_mates = true,
-                "--max-score" => {
-                    self.max_abs_score = number(i)?.min(i32::MAX as u64) as i32;
-                    i += 1;
-                }
-                "--min-ply" => {
-                    self.min_ply = number(i)? as usize;
-                    i += 1;
-                }
-                other => rest.push(other.to_string()),
-            }
-            i += 1;
-        }
-        Ok(rest)
-    }
 }
 
 #[cfg(test)]
@@ -764,17 +724,11 @@ mod tests {
         assert!(Filter::ALL.accepts(&check, &ply(Move::NONE, 0), 0));
         assert!(Filter::QUIET.accepts(&quiet, &ply(quiet_move, 10), 0));
         assert!(!Filter::QUIET.accepts(&quiet, &ply(quiet_move, 31_990), 0));
-        let mut f = Filter::ALL;
-        let rest = f
-            .parse_args(&[
-                "--max-score".into(),
-                "500".into(),
-                "--x".into(),
-                "--min-ply".into(),
-                "8".into(),
-            ])
-            .unwrap();
-        assert_eq!(rest, vec!["--x".to_string()]);
+        let f = Filter {
+            max_abs_score: 500,
+            min_ply: 8,
+            ..Filter::ALL
+        };
         assert!(!f.accepts(&quiet, &ply(quiet_move, 501), 9));
         assert!(!f.accepts(&quiet, &ply(quiet_move, 0), 7));
         assert!(f.accepts(&quiet, &ply(quiet_move, -500), 8));
