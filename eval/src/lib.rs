@@ -214,38 +214,6 @@ pub fn trace(board: &Board) -> Trace {
 mod tests {
     use super::*;
 
-    /// The colour-flipped FEN: ranks mirrored, colours and side swapped.
-    pub(crate) fn flip_fen(fen: &str) -> String {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let swap = |c: char| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        };
-        let placement: Vec<String> = fields[0]
-            .split('/')
-            .rev()
-            .map(|rank| rank.chars().map(swap).collect())
-            .collect();
-        let side = if fields[1] == "w" { "b" } else { "w" };
-        let castling: String = if fields[2] == "-" {
-            "-".into()
-        } else {
-            let mut c: Vec<char> = fields[2].chars().map(swap).collect();
-            c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
-            c.into_iter().collect()
-        };
-        let ep = if fields.len() > 3 && fields[3] != "-" {
-            let b = fields[3].as_bytes();
-            format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
-        } else {
-            "-".into()
-        };
-        format!("{} {} {} {} 0 1", placement.join("/"), side, castling, ep)
-    }
-
     fn suites() -> Vec<String> {
         let mut fens = Vec::new();
         for text in [
@@ -266,7 +234,7 @@ mod tests {
     fn colour_flip_gives_the_same_score_for_every_term() {
         for fen in suites() {
             let a = Board::from_fen(&fen).unwrap();
-            let b = Board::from_fen(&flip_fen(&fen)).unwrap();
+            let b = Board::from_fen(&fen).unwrap().mirrored();
             assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
             let (ta, tb) = (trace(&a), trace(&b));
             assert_eq!(ta.lines.len(), tb.lines.len(), "{fen}");

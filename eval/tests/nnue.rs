@@ -330,36 +330,6 @@ fn simd_and_portable_kernels_agree() {
     }
 }
 
-/// The colour-flipped FEN: ranks mirrored, colours and side to move swapped,
-/// castling and en passant mirrored.
-fn flip_fen(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
-    let placement: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|rank| rank.chars().map(swap).collect())
-        .collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let mut castling: Vec<char> = fields[2]
-        .chars()
-        .map(|c| if c == '-' { c } else { swap(c) })
-        .collect();
-    castling.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
-    let castling: String = castling.into_iter().collect();
-    let ep = match fields[3].as_bytes() {
-        [file, rank] => format!("{}{}", *file as char, (b'1' + b'8' - rank) as char),
-        _ => "-".into(),
-    };
-    format!("{} {side} {castling} {ep} 0 1", placement.join("/"))
-}
-
 #[test]
 fn colour_flipped_positions_evaluate_the_same() {
     let mut rng = StdRng::seed_from_u64(7);
@@ -370,7 +340,7 @@ fn colour_flipped_positions_evaluate_the_same() {
     for fen in all_fens() {
         let (boards, _) = random_game(fen, 80, &mut rng);
         for board in boards {
-            let flipped = Board::from_fen(&flip_fen(&board.to_fen())).expect("flipped FEN");
+            let flipped = board.mirrored();
             assert_eq!(flipped.side_to_move(), !board.side_to_move());
             for net in &nets {
                 assert_eq!(

@@ -135,6 +135,48 @@ impl Board {
         Ok(board)
     }
 
+    /// The colour-mirrored twin of this position: ranks mirrored, white and
+    /// black swapped (pieces, side to move, castling rights, en passant), the
+    /// clocks kept. Every evaluation should score a position and its twin the
+    /// same from the side to move's view; tests use it to check that.
+    pub fn mirrored(&self) -> Board {
+        let fen = self.to_fen();
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let placement: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| rank.chars().map(swap).collect())
+            .collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        let castling: String = if fields[2] == "-" {
+            "-".into()
+        } else {
+            let mut rights: Vec<char> = fields[2].chars().map(swap).collect();
+            rights.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+            rights.into_iter().collect()
+        };
+        let ep = match fields[3].as_bytes() {
+            [file, rank] => format!("{}{}", *file as char, (b'1' + b'8' - rank) as char),
+            _ => "-".into(),
+        };
+        let twin = format!(
+            "{} {side} {castling} {ep} {} {}",
+            placement.join("/"),
+            fields[4],
+            fields[5]
+        );
+        let mut board = Board::from_fen(&twin).expect("the mirror of a legal position is legal");
+        board.set_chess960(self.is_chess960());
+        board
+    }
+
     /// The position as FEN. Castling rights come out as `KQkq` where that is
     /// unambiguous and as rook files (Shredder-FEN) otherwise.
     pub fn to_fen(&self) -> String {

@@ -404,3 +404,16 @@ fn gives_check_agrees_with_playing_the_move() {
     }
     assert!(checks > 100, "only {checks} checking moves among {moves}");
 }
+
+#[test]
+fn mirrored_positions_are_twins() {
+    // The colour-mirrored twin has the mirrored moves, so the same perft
+    // counts, the other side to move, and mirroring twice gives the position back.
+    for b in sample_positions(7) {
+        let twin = b.mirrored();
+        assert_ne!(twin.side_to_move(), b.side_to_move());
+        assert_eq!(twin.mirrored(), b, "{}", b.to_fen());
+        assert_eq!(twin.in_check(), b.in_check(), "{}", b.to_fen());
+        assert_eq!(movegen::perft(&twin, 2), movegen::perft(&b, 2), "{}", b.to_fen());
+    }
+}
