@@ -5,6 +5,7 @@
 //! to each command's code and calls the functions here.
 
 pub mod bench;
+pub mod book;
 pub mod datagen;
 pub mod game;
 pub mod genfens;

@@ -9,15 +9,18 @@ pub mod command;
 pub mod options;
 mod output;
 
+use crate::book::{self, Book, BookMove};
 use crate::game::Game;
 use crate::search::driver::SEARCH_STACK_SIZE;
 use crate::search::{search, Limits, SearchControl, SearchParams, ThreadData, TranspositionTable};
 use crate::wdl::Wdl;
 use command::{Command, GoCommand, StartPosition};
 use eval::nnue::Network;
-use movegen::{divide_parallel, Board};
+use movegen::{divide_parallel, Board, Square};
 use options::{OptionChange, Options};
 pub use output::{send, UciReporter};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -38,6 +41,24 @@ pub struct Uci {
     network: Option<Arc<Network>>,
     running: Option<RunningSearch>,
     debug: bool,
+    /// The book of `BookFile`, when one is loaded.
+    book: Option<Book>,
+    /// The last `position` command as sent (start, moves) and the Chess960
+    /// mode it was read in: the book needs the square a double push skipped,
+    /// which the board forgets when no legal capture can use it.
+    position: (StartPosition, Vec<String>, bool),
+    /// Book choices and playing levels draw from this engine's own generator.
+    rng: StdRng,
+}
+
+/// A seed that differs between engine instances (time and process), so two
+/// games against a human do not repeat each other's random choices.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let local = 0u8;
+    nanos ^ u64::from(std::process::id()).rotate_left(32) ^ (&local as *const u8 as u64)
 }
 
 impl Default for Uci {
@@ -98,6 +119,9 @@ impl Uci {
             options,
             running: None,
             debug: false,
+            book: None,
+            position: (StartPosition::Start, Vec::new(), false),
+            rng: StdRng::seed_from_u64(fresh_seed()),
         }
     }
 
@@ -145,6 +169,7 @@ impl Uci {
                     td.clear();
                 }
                 self.game = Game::default();
+                self.position = (StartPosition::Start, Vec::new(), false);
             }
             Command::Position { start, moves } => {
                 self.wait_for_search();
@@ -152,8 +177,12 @@ impl Uci {
                     StartPosition::Start => None,
                     StartPosition::Fen(f) => Some(f.as_str()),
                 };
-                if let Err(e) = self.game.set(fen, &moves, self.options.chess960) {
+                let result = self.game.set(fen, &moves, self.options.chess960);
+                if let Err(e) = &result {
                     send(&format!("info string error: {e}"));
+                }
+                if !matches!(result, Err(crate::game::PositionError::Fen(_))) {
+                    self.position = (start, moves, self.options.chess960);
                 }
             }
             Command::Go(go) => {
@@ -282,7 +311,71 @@ impl Uci {
             OptionChange::MoveOverhead(ms) => self.options.move_overhead = ms,
             OptionChange::Chess960(on) => self.options.chess960 = on,
             OptionChange::ShowWdl(on) => self.options.show_wdl = on,
+            OptionChange::OwnBook(on) => self.options.own_book = on,
+            OptionChange::BookFile(path) if path.is_empty() => {
+                self.book = None;
+                self.options.book_file = options::EMPTY.to_string();
+            }
+            OptionChange::BookFile(path) => {
+                match Book::open(&path) {
+                    Ok(b) => {
+                        send(&format!("info string BookFile {path}: {} entries", b.len()));
+                        self.book = Some(b);
+                    }
+                    Err(e) => {
+                        send(&format!("info string error: BookFile {path}: {e}; book off"));
+                        self.book = None;
+                    }
+                }
+                self.options.book_file = path;
+            }
+            OptionChange::BookBestMove(on) => self.options.book_best_move = on,
+            OptionChange::BookDepth(plies) => self.options.book_depth = plies,
         }
+    }
+
+    /// The square the last move of the game skipped if it was a double pawn
+    /// push (or the FEN's en-passant field when no move was played), for the
+    /// book's key. Replays the `position` command, which the book's depth
+    /// keeps short.
+    fn ep_target(&self) -> Option<Square> {
+        let (start, moves, chess960) = &self.position;
+        let played = self.game.keys().len() - 1;
+        let mut board = match start {
+            StartPosition::Start => Board::startpos(),
+            StartPosition::Fen(fen) => {
+                if played == 0 {
+                    return book::ep_target_of_fen(fen);
+                }
+                Board::from_fen(fen).ok()?
+            }
+        };
+        let mut last = None;
+        for text in moves.iter().take(played) {
+            let mv = board.parse_uci(text, *chess960).ok()?;
+            last = Some(mv);
+            board.make_move(mv);
+        }
+        last.and_then(book::ep_target_after)
+    }
+
+    /// The book's move for this `go`, if the book is on, the search is one
+    /// that plays a move (not `infinite`, `ponder`, `mate` or `searchmoves`
+    /// analysis) and the position is inside `BookDepth` and the book.
+    fn book_move(&mut self, go: &GoCommand) -> Option<BookMove> {
+        let book = self.book.as_ref().filter(|_| self.options.own_book)?;
+        let limits = &go.limits;
+        if limits.infinite || limits.ponder || limits.mate.is_some() || !go.searchmoves.is_empty() {
+            return None;
+        }
+        let board = self.game.board();
+        let ply = 2 * u32::from(board.fullmove_number().max(1) - 1)
+            + u32::from(board.side_to_move() == movegen::Color::Black);
+        if ply >= self.options.book_depth {
+            return None;
+        }
+        let ep = self.ep_target();
+        book.pick(board, ep, self.options.book_best_move, &mut self.rng)
     }
 
     fn go(&mut self, go: GoCommand) {
@@ -299,6 +392,15 @@ impl Uci {
                 Ok(mv) => searchmoves.push(mv),
                 Err(e) => send(&format!("info string error: searchmoves: {e}; ignored")),
             }
+        }
+        if let Some(m) = self.book_move(&go) {
+            let uci = m.mv.to_uci(chess960);
+            send(&format!(
+                "info string book move {uci} (weight {} of {})",
+                m.weight, m.total
+            ));
+            send(&format!("bestmove {uci}"));
+            return;
         }
         let limits: Limits = go.limits;
         let params = SearchParams {

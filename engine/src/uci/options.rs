@@ -22,7 +22,19 @@ pub struct Options {
     pub use_nnue: bool,
     /// Add `wdl W D L` to every `info` line with a score.
     pub show_wdl: bool,
+    /// Play from the Polyglot book of `BookFile` while it has a move.
+    pub own_book: bool,
+    /// The Polyglot book file ([`EMPTY`]: none).
+    pub book_file: String,
+    /// Always the book's highest-weighted move (false: a weighted random one).
+    pub book_best_move: bool,
+    /// Consult the book in positions fewer than this many plies from the
+    /// game's start.
+    pub book_depth: u32,
 }
+
+/// How UCI writes an empty string option's value.
+pub const EMPTY: &str = "<empty>";
 
 impl Default for Options {
     fn default() -> Self {
@@ -36,6 +48,10 @@ impl Default for Options {
             eval_file: crate::network::DEFAULT_EVAL_FILE.to_string(),
             use_nnue: crate::network::embedded().is_some(),
             show_wdl: false,
+            own_book: false,
+            book_file: EMPTY.to_string(),
+            book_best_move: false,
+            book_depth: 16,
         }
     }
 }
@@ -48,6 +64,8 @@ pub const MAX_THREADS: i64 = 1024;
 pub const MAX_MULTIPV: i64 = 256;
 /// Largest move overhead in ms.
 pub const MAX_MOVE_OVERHEAD: i64 = 5000;
+/// Largest `BookDepth` (plies).
+pub const MAX_BOOK_DEPTH: i64 = 1000;
 
 /// The `option` lines of the `uci` answer.
 pub fn declarations() -> Vec<String> {
@@ -75,6 +93,13 @@ pub fn declarations() -> Vec<String> {
         format!("option name EvalFile type string default {}", d.eval_file),
         format!("option name Use NNUE type check default {}", d.use_nnue),
         format!("option name UCI_ShowWDL type check default {}", d.show_wdl),
+        format!("option name OwnBook type check default {}", d.own_book),
+        format!("option name BookFile type string default {}", d.book_file),
+        format!("option name BookBestMove type check default {}", d.book_best_move),
+        format!(
+            "option name BookDepth type spin default {} min 0 max {MAX_BOOK_DEPTH}",
+            d.book_depth
+        ),
     ]
 }
 
@@ -101,6 +126,14 @@ pub enum OptionChange {
     UseNnue(bool),
     /// Set UCI_ShowWDL.
     ShowWdl(bool),
+    /// Set OwnBook.
+    OwnBook(bool),
+    /// Load this book file (empty: no book).
+    BookFile(String),
+    /// Set BookBestMove.
+    BookBestMove(bool),
+    /// Set BookDepth.
+    BookDepth(u32),
 }
 
 fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
@@ -149,6 +182,15 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
         },
         "use nnue" => Ok(OptionChange::UseNnue(check("Use NNUE", value)?)),
         "uci_showwdl" => Ok(OptionChange::ShowWdl(check("UCI_ShowWDL", value)?)),
+        "ownbook" => Ok(OptionChange::OwnBook(check("OwnBook", value)?)),
+        "bookfile" => match value.map(str::trim) {
+            None | Some("") | Some(EMPTY) => Ok(OptionChange::BookFile(String::new())),
+            Some(path) => Ok(OptionChange::BookFile(path.to_string())),
+        },
+        "bookbestmove" => Ok(OptionChange::BookBestMove(check("BookBestMove", value)?)),
+        "bookdepth" => Ok(OptionChange::BookDepth(
+            spin("BookDepth", value, 0, MAX_BOOK_DEPTH)? as u32,
+        )),
         _ => Err(format!("unknown option '{name}'")),
     }
 }
@@ -187,5 +229,32 @@ mod tests {
         );
         assert!(parse_change("UCI_ShowWDL", Some("1")).is_err());
         assert!(!Options::default().show_wdl);
+    }
+
+    #[test]
+    fn book_options() {
+        let d = Options::default();
+        assert!(!d.own_book && !d.book_best_move);
+        assert_eq!(d.book_depth, 16);
+        assert_eq!(
+            parse_change("ownbook", Some("true")),
+            Ok(OptionChange::OwnBook(true))
+        );
+        assert_eq!(
+            parse_change("BookFile", Some(" /books/a b.bin ")),
+            Ok(OptionChange::BookFile("/books/a b.bin".to_string()))
+        );
+        for empty in [None, Some(""), Some("<empty>")] {
+            assert_eq!(
+                parse_change("BookFile", empty),
+                Ok(OptionChange::BookFile(String::new()))
+            );
+        }
+        assert_eq!(
+            parse_change("BookDepth", Some("0")),
+            Ok(OptionChange::BookDepth(0))
+        );
+        assert!(parse_change("BookDepth", Some("-1")).is_err());
+        assert!(parse_change("BookBestMove", Some("maybe")).is_err());
     }
 }
