@@ -9,6 +9,7 @@ pub mod book;
 pub mod datagen;
 pub mod game;
 pub mod genfens;
+pub mod levels;
 pub mod network;
 pub mod search;
 pub mod uci;

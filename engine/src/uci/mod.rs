@@ -11,8 +11,12 @@ mod output;
 
 use crate::book::{self, Book, BookMove};
 use crate::game::Game;
+use crate::levels::{self, Level, LineCollector, Settings};
 use crate::search::driver::SEARCH_STACK_SIZE;
-use crate::search::{search, Limits, SearchControl, SearchParams, ThreadData, TranspositionTable};
+use crate::search::time;
+use crate::search::{
+    search, Limits, SearchControl, SearchParams, SearchResult, ThreadData, TranspositionTable,
+};
 use crate::wdl::Wdl;
 use command::{Command, GoCommand, StartPosition};
 use eval::nnue::Network;
@@ -20,7 +24,7 @@ use movegen::{divide_parallel, Board, Square};
 use options::{OptionChange, Options};
 pub use output::{send, UciReporter};
 use rand::rngs::StdRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -331,6 +335,19 @@ impl Uci {
             }
             OptionChange::BookBestMove(on) => self.options.book_best_move = on,
             OptionChange::BookDepth(plies) => self.options.book_depth = plies,
+            OptionChange::SkillLevel(n) => self.options.skill_level = n,
+            OptionChange::LimitStrength(on) => self.options.limit_strength = on,
+            OptionChange::Elo(elo) => self.options.elo = elo,
+        }
+    }
+
+    /// The playing level: `UCI_Elo` under `UCI_LimitStrength`, else
+    /// `Skill Level`.
+    fn level(&self) -> Level {
+        if self.options.limit_strength {
+            Level::from_elo(self.options.elo)
+        } else {
+            Level::from_skill(self.options.skill_level)
         }
     }
 
@@ -402,24 +419,54 @@ impl Uci {
             send(&format!("bestmove {uci}"));
             return;
         }
-        let limits: Limits = go.limits;
+        let mut limits: Limits = go.limits;
+        let mut multipv = self.options.multipv;
+        let mut threads_used = self.options.threads;
+        // A level below full strength plays every search except analysis
+        // (`go infinite`, `go mate`): its node budget and depth cap on one
+        // thread, with at least its number of lines.
+        let level = self
+            .level()
+            .settings()
+            .filter(|_| !limits.infinite && limits.mate.is_none());
+        if let Some(s) = &level {
+            // The clock only as a safety net: the time manager's hard bound
+            // as a move time, so the budget, not the soft bound, ends the
+            // search unless the clock is too short for it.
+            let overhead = self.options.move_overhead;
+            if limits.movetime.is_none() {
+                if let Some(t) = time::bounds(&limits, board.side_to_move(), overhead) {
+                    limits.movetime = Some(t.hard + overhead);
+                    limits.time = [None, None];
+                }
+            }
+            limits.nodes = Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes)));
+            limits.depth = Some(limits.depth.map_or(s.depth, |d| d.min(s.depth)));
+            multipv = multipv.max(s.lines);
+            threads_used = 1;
+        }
         let params = SearchParams {
             board,
             history: self.game.keys().to_vec(),
             searchmoves,
-            multipv: self.options.multipv,
+            multipv,
             move_overhead: self.options.move_overhead,
             auto_draw: self.game.is_automatic_draw(),
             limits,
         };
-        let control = Arc::new(SearchControl::new(self.options.threads, params.limits.ponder));
+        let choice = level.map(|settings| LevelChoice {
+            settings,
+            seed: self.rng.gen(),
+            debug: self.debug,
+        });
+        let control = Arc::new(SearchControl::new(threads_used, params.limits.ponder));
         let tt = Arc::clone(&self.tt);
         let threads = Arc::clone(&self.threads);
         let thread_control = Arc::clone(&control);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_SIZE)
-            .spawn(move || search_thread(params, tt, threads, thread_control, chess960, show_wdl));
+            .spawn(move || search_thread(params, tt, threads, thread_control, chess960, show_wdl, choice));
         match spawned {
             Ok(handle) => self.running = Some(RunningSearch { control, handle }),
             Err(e) => send(&format!("info string error: cannot start the search thread: {e}")),
@@ -493,6 +540,13 @@ impl Uci {
     }
 }
 
+/// What a level below full strength needs on the search thread.
+struct LevelChoice {
+    settings: Settings,
+    seed: u64,
+    debug: bool,
+}
+
 /// Runs one `go` on the search thread and prints its `bestmove`.
 fn search_thread(
     params: SearchParams,
@@ -501,15 +555,65 @@ fn search_thread(
     control: Arc<SearchControl>,
     chess960: bool,
     show_wdl: bool,
+    level: Option<LevelChoice>,
 ) {
     let board = params.board;
-    let result = if board.has_legal_move() {
+    let mut rng = StdRng::seed_from_u64(level.as_ref().map_or(0, |l| l.seed));
+    let random = level
+        .as_ref()
+        .is_some_and(|l| l.settings.random_share > 0.0 && rng.gen::<f64>() < l.settings.random_share);
+    let result = if random {
+        // The random mover: a uniformly random legal move, no search.
+        let mut moves = board.legal_moves().as_slice().to_vec();
+        if !params.searchmoves.is_empty() {
+            moves.retain(|m| params.searchmoves.contains(m));
+        }
+        let best = (!moves.is_empty()).then(|| moves[rng.gen_range(0..moves.len())]);
+        if level.as_ref().is_some_and(|l| l.debug) {
+            send(&format!("info string level: a random move of {}", moves.len()));
+        }
+        Some(SearchResult {
+            best,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        })
+    } else if board.has_legal_move() {
         let mut threads = threads.lock().unwrap_or_else(|e| e.into_inner());
         let mut reporter = UciReporter::new(chess960);
         if show_wdl {
             reporter = reporter.with_wdl(crate::wdl::material(&board));
         }
-        Some(search(&params, &tt, &control, &mut threads, &reporter))
+        match &level {
+            None => Some(search(&params, &tt, &control, &mut threads, &reporter)),
+            Some(l) => {
+                let collector = LineCollector::new(&reporter);
+                let mut result = search(&params, &tt, &control, &mut threads[..1], &collector);
+                let lines = collector.lines();
+                let candidates = &lines[..lines.len().min(l.settings.lines)];
+                if !candidates.is_empty() {
+                    let i = levels::choose(candidates, &l.settings, &mut rng);
+                    let line = &candidates[i];
+                    if l.debug {
+                        send(&format!(
+                            "info string level: line {} of {} ({} cp behind the best); \
+                             {} nodes (budget {}), depth {} (cap {})",
+                            i + 1,
+                            candidates.len(),
+                            candidates[0].score - line.score,
+                            result.nodes,
+                            l.settings.nodes,
+                            result.depth,
+                            l.settings.depth
+                        ));
+                    }
+                    result.best = Some(line.pv[0]);
+                    result.ponder = line.pv.get(1).copied();
+                }
+                Some(result)
+            }
+        }
     } else {
         let (score, wdl) = if board.in_check() {
             ("mate 0", Wdl::LOSS)

@@ -31,6 +31,12 @@ pub struct Options {
     /// Consult the book in positions fewer than this many plies from the
     /// game's start.
     pub book_depth: u32,
+    /// `Skill Level`, 0 (random mover) to 20 (full strength).
+    pub skill_level: u32,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of `Skill Level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
 }
 
 /// How UCI writes an empty string option's value.
@@ -52,6 +58,9 @@ impl Default for Options {
             book_file: EMPTY.to_string(),
             book_best_move: false,
             book_depth: 16,
+            skill_level: crate::levels::MAX_SKILL,
+            limit_strength: false,
+            elo: crate::levels::DEFAULT_ELO,
         }
     }
 }
@@ -100,6 +109,21 @@ pub fn declarations() -> Vec<String> {
             "option name BookDepth type spin default {} min 0 max {MAX_BOOK_DEPTH}",
             d.book_depth
         ),
+        format!(
+            "option name Skill Level type spin default {} min 0 max {}",
+            d.skill_level,
+            crate::levels::MAX_SKILL
+        ),
+        format!(
+            "option name UCI_LimitStrength type check default {}",
+            d.limit_strength
+        ),
+        format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            d.elo,
+            crate::levels::MIN_ELO,
+            crate::levels::MAX_ELO
+        ),
     ]
 }
 
@@ -134,6 +158,12 @@ pub enum OptionChange {
     BookBestMove(bool),
     /// Set BookDepth.
     BookDepth(u32),
+    /// Set Skill Level.
+    SkillLevel(u32),
+    /// Set UCI_LimitStrength.
+    LimitStrength(bool),
+    /// Set UCI_Elo.
+    Elo(u32),
 }
 
 fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
@@ -191,6 +221,18 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
         "bookdepth" => Ok(OptionChange::BookDepth(
             spin("BookDepth", value, 0, MAX_BOOK_DEPTH)? as u32,
         )),
+        "skill level" => {
+            Ok(OptionChange::SkillLevel(
+                spin("Skill Level", value, 0, i64::from(crate::levels::MAX_SKILL))? as u32,
+            ))
+        }
+        "uci_limitstrength" => Ok(OptionChange::LimitStrength(check("UCI_LimitStrength", value)?)),
+        "uci_elo" => Ok(OptionChange::Elo(spin(
+            "UCI_Elo",
+            value,
+            i64::from(crate::levels::MIN_ELO),
+            i64::from(crate::levels::MAX_ELO),
+        )? as u32)),
         _ => Err(format!("unknown option '{name}'")),
     }
 }
@@ -232,10 +274,10 @@ mod tests {
     }
 
     #[test]
-    fn book_options() {
+    fn book_and_level_options() {
         let d = Options::default();
-        assert!(!d.own_book && !d.book_best_move);
-        assert_eq!(d.book_depth, 16);
+        assert!(!d.own_book && !d.book_best_move && !d.limit_strength);
+        assert_eq!((d.book_depth, d.skill_level), (16, 20));
         assert_eq!(
             parse_change("ownbook", Some("true")),
             Ok(OptionChange::OwnBook(true))
@@ -256,5 +298,34 @@ mod tests {
         );
         assert!(parse_change("BookDepth", Some("-1")).is_err());
         assert!(parse_change("BookBestMove", Some("maybe")).is_err());
+        assert_eq!(
+            parse_change("skill level", Some("0")),
+            Ok(OptionChange::SkillLevel(0))
+        );
+        assert!(parse_change("Skill Level", Some("21")).is_err());
+        assert!(parse_change("UCI_Elo", Some("399")).is_err());
+        assert!(parse_change("UCI_Elo", Some("3001")).is_err());
+        assert_eq!(parse_change("UCI_Elo", Some("1350")), Ok(OptionChange::Elo(1350)));
+        assert_eq!(
+            parse_change("UCI_LimitStrength", Some("true")),
+            Ok(OptionChange::LimitStrength(true))
+        );
+        let names: Vec<String> = declarations();
+        for name in [
+            "OwnBook",
+            "BookFile",
+            "BookBestMove",
+            "BookDepth",
+            "Skill Level",
+            "UCI_LimitStrength",
+            "UCI_Elo",
+        ] {
+            assert!(
+                names
+                    .iter()
+                    .any(|l| l.starts_with(&format!("option name {name} type "))),
+                "{name}"
+            );
+        }
     }
 }
