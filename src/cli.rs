@@ -15,6 +15,7 @@
 //! holds every subcommand to it; subcommands to come (analysis, a local
 //! server) take the same spellings.
 
+use analyse::AnalyseArgs;
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use engine::bench::BenchArgs;
@@ -49,6 +50,17 @@ pub struct Cli {
 pub enum Command {
     /// Speak UCI on standard input and output (the same as no command)
     Uci,
+    /// Analyse games (PGN) or positions (EPD, FEN): annotated PGN, a report, or JSON lines
+    #[command(after_help = "\
+        Games: every move gets the evaluation after it as `[%eval 0.34]` (White's view); moves \
+        that lose winning chances get `?!`, `?` or `??` and the better line as a variation; the \
+        tags get each side's accuracy and marks. Positions: the best lines of each. The hash \
+        table is kept through a game and cleared between games. Ctrl-C writes what is finished. \
+        See docs/analyse.md.\n\n\
+        Examples: `daba analyse games.pgn --depth 18 --out annotated.pgn --svg graphs/`, \
+        `daba analyse positions.epd --movetime 2000 --multipv 3`, \
+        `daba analyse --fen \"<FEN>\" --nodes 2000000 --json`.")]
+    Analyse(Box<AnalyseArgs>),
     /// Search 50 positions to a fixed depth; the last line is `<nodes> nodes <nps> nps`
     #[command(after_help = "\
         One thread and a 16 MB hash table cleared before each position, so the node count is the \
@@ -151,6 +163,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Datagen(args) => engine::datagen::run_cli(&checked("datagen", args.config())),
         Command::ConvertData(args) => engine::datagen::convert::run_cli(&args.config()),
         Command::Train(args) => trainer::run_cli(&checked("train", args.config())),
+        Command::Analyse(args) => analyse::run_cli(&checked("analyse", args.config())),
         Command::Tune(args) => eval::tune::run_cli(&eval::tune::TuneOptions {
             data: args.data,
             epochs: args.epochs,
@@ -195,6 +208,8 @@ mod tests {
         ("movetime", "MS", "Time limit of each search in milliseconds"),
         ("out", "FILE", "Output file"),
         ("seed", "N", "Seed of the random choices"),
+        ("multipv", "N", "Lines searched in each position"),
+        ("eval-file", "FILE", "NNUE net"),
     ];
 
     /// Every subcommand, depth first, with its full name.
@@ -274,6 +289,10 @@ mod tests {
             "daba train --export-only --checkpoint x.ckpt --out x.nnue",
             "daba genfens 10 --seed 1 --book None",
             "daba completions fish",
+            "daba analyse games.pgn --depth 18 --out annotated.pgn --svg graphs/",
+            "daba analyse positions.epd --movetime 2000 --multipv 3",
+            "daba analyse games.pgn --nodes 5000 --threads 1 --hash 16 --json --from-move 10 --to-move 30 --side black",
+            "daba analyse - --eval-file classical",
         ] {
             if let Err(e) = Cli::try_parse_from(line.split_whitespace()) {
                 panic!("{line}: {e}");
@@ -293,6 +312,11 @@ mod tests {
             "daba train --data a --activation relu",
             "daba completions tcsh",
             "daba frobnicate",
+            "daba analyse",
+            "daba analyse --multipv 0 g.pgn",
+            "daba analyse --threads 0 g.pgn",
+            "daba analyse g.pgn --side both",
+            "daba analyse g.pgn --depth 0",
         ] {
             let e = Cli::try_parse_from(line_words(bad)).expect_err(bad);
             assert_eq!(e.exit_code(), 2, "{bad}");

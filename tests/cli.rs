@@ -33,6 +33,29 @@ fn stderr(out: &Output) -> String {
 /// `--help` must list.
 const COMMANDS: &[(&str, &[&str])] = &[
     ("uci", &[]),
+    (
+        "analyse",
+        &[
+            "[FILE]",
+            "--fen <FEN>",
+            "--depth <N>",
+            "--nodes <N>",
+            "--movetime <MS>",
+            "--multipv <N>",
+            "--threads <N>",
+            "--hash <MB>",
+            "--out <FILE>",
+            "--svg <DIR>",
+            "--json",
+            "--from-move <N>",
+            "--to-move <N>",
+            "--side <SIDE>",
+            "--eval-file <FILE>",
+            "[default: 1]",
+            "[default: 256]",
+            "docs/analyse.md",
+        ],
+    ),
     ("bench", &["--depth <N>", "[DEPTH]"]),
     ("perft", &["<DEPTH>", "[FEN]"]),
     ("genfens", &["<COUNT>", "--seed <N>", "--book <FILE>"]),
@@ -227,6 +250,15 @@ fn wrong_arguments_exit_2_with_a_message() {
         (&["train", "--data", "a", "--hidden", "100"], "hidden size 100"),
         (&["tune", "--data", "x", "--lr", "fast"], "--lr"),
         (&["completions", "tcsh"], "possible values"),
+        (&["analyse"], "<FILE>"),
+        (
+            &["analyse", "g.pgn", "--side", "both"],
+            "possible values: white, black",
+        ),
+        (
+            &["analyse", "g.pgn", "--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"],
+            "cannot be used with",
+        ),
     ] {
         let out = daba(args);
         let err = stderr(&out);
