@@ -23,6 +23,7 @@ use engine::datagen::convert::ConvertArgs;
 use engine::datagen::{positive_usize, DatagenArgs};
 use engine::genfens::GenfensArgs;
 use engine::PerftArgs;
+use serve::ServeArgs;
 use trainer::config::TrainArgs;
 
 /// `daba --version`: the version and the commit it was built from (see
@@ -102,6 +103,13 @@ pub enum Command {
         the game results and the predictions, and writes the weights as Rust source. See \
         docs/tuning.md.")]
     Tune(TuneArgs),
+    /// Serve a chess page: play Daba from random moves to full strength, or a friend
+    #[command(after_help = "\
+        Open the printed address in a browser. The page offers games against Daba (level 0 plays \
+        random legal moves, level 20 is full strength), two players on one screen, or a friend in \
+        another browser through a game link, with a chat; and a page on how the pieces move. It \
+        binds to 127.0.0.1 unless --host says otherwise. Everything is in the binary.")]
+    Serve(ServeArgs),
     /// Print a shell completion script
     #[command(after_help = "\
         For example: `daba completions bash > ~/.local/share/bash-completion/completions/daba`, \
@@ -172,6 +180,7 @@ pub fn run(cli: Cli) -> i32 {
             out: args.out,
             threads: args.threads.unwrap_or(0),
         }),
+        Command::Serve(args) => serve::run_cli(&args),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "daba", &mut std::io::stdout());
             0
@@ -288,6 +297,8 @@ mod tests {
             "daba train --data a.bin,b.bin --no-filter --quiet --scale auto --resume --stop-after 2",
             "daba train --export-only --checkpoint x.ckpt --out x.nnue",
             "daba genfens 10 --seed 1 --book None",
+            "daba serve",
+            "daba serve --port 0 --host 0.0.0.0",
             "daba completions fish",
             "daba analyse games.pgn --depth 18 --out annotated.pgn --svg graphs/",
             "daba analyse positions.epd --movetime 2000 --multipv 3",
@@ -311,6 +322,8 @@ mod tests {
             "daba train --data a --lambda 2",
             "daba train --data a --activation relu",
             "daba completions tcsh",
+            "daba serve --port 70000",
+            "daba serve --host",
             "daba frobnicate",
             "daba analyse",
             "daba analyse --multipv 0 g.pgn",

@@ -136,6 +136,15 @@ const COMMANDS: &[(&str, &[&str])] = &[
             "--threads <N>",
         ],
     ),
+    (
+        "serve",
+        &[
+            "--port <PORT>",
+            "--host <HOST>",
+            "[default: 8080]",
+            "[default: 127.0.0.1]",
+        ],
+    ),
     ("completions", &["<SHELL>", "bash", "zsh", "fish"]),
 ];
 

@@ -1,0 +1,72 @@
+// Shared by the browser tests and the screenshot script: starts the real
+// `daba serve` binary on a free port and Debian's Chromium through
+// playwright-core (no browser download: CHROMIUM or /usr/bin/chromium).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, "..", "..");
+
+export function dabaBinary() {
+  if (process.env.DABA_BIN) return process.env.DABA_BIN;
+  const target = process.env.CARGO_TARGET_DIR || resolve(repo, "target");
+  return resolve(target, "release", "daba");
+}
+
+export function chromiumPath() {
+  return process.env.CHROMIUM || "/usr/bin/chromium";
+}
+
+/** What the tests need and cannot find: the binary, Chromium. */
+export function missing() {
+  const out = [];
+  if (!existsSync(dabaBinary())) out.push(dabaBinary() + " (cargo build --release)");
+  if (!existsSync(chromiumPath())) out.push(chromiumPath() + " (apt-get install chromium)");
+  return out;
+}
+
+/** Starts `daba serve --port 0`; resolves to {url, stop}. */
+export function startServer() {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(dabaBinary(), ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error("daba serve printed no address: " + output));
+    }, 20000);
+    child.on("error", reject);
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const match = /http:\/\/[^\s]+\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({
+          url: match[0],
+          stop: () => child.kill(),
+        });
+      }
+    });
+    child.on("exit", (code) => reject(new Error("daba serve exited with " + code + ": " + output)));
+  });
+}
+
+/** Launches headless Chromium with a fresh profile (Playwright makes a new
+ * temporary user data directory for every launch). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}

@@ -1,0 +1,241 @@
+// `daba serve` in a real browser: headless Chromium driven by playwright-core
+// against the real binary. Run: npm test (in serve/e2e), after
+// `cargo build --release`.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { launchBrowser, missing, startServer } from "../lib.mjs";
+
+// Without Chromium or the binary the tests are skipped with a note, except
+// where DABA_E2E_REQUIRED is set (CI), where that is a failure.
+const absent = missing();
+if (absent.length) {
+  if (process.env.DABA_E2E_REQUIRED) throw new Error("the browser tests need " + absent.join(", "));
+  console.log("# skipping the browser tests, missing: " + absent.join(", "));
+}
+
+describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
+  let server;
+  let browser;
+  // Console errors (a Content-Security-Policy violation, a script error)
+  // fail the test that caused them.
+  let errors = [];
+
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) server.stop();
+  });
+
+  async function newPage(viewport = { width: 1100, height: 800 }) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("dialog", (d) => d.accept());
+    return page;
+  }
+
+  function noErrors() {
+    const seen = errors;
+    errors = [];
+    assert.deepEqual(seen, []);
+  }
+
+  /** Opens the page and starts a game from the setup form. */
+  async function start(page, { mode = "computer", level = "0", color = "white", fen = "" } = {}) {
+    await page.goto(server.url);
+    await page.check(`input[name="mode"][value="${mode}"]`);
+    if (mode === "computer") await page.selectOption("#level", level);
+    if (mode !== "local") await page.selectOption("#color", color);
+    if (fen) {
+      await page.click("#fen-box summary");
+      await page.fill("#fen", fen);
+    }
+    await page.click("#start");
+    await page.waitForSelector("#play:not([hidden]) #board .square");
+    return /game=([0-9a-f]+)/.exec(page.url())[1];
+  }
+
+  async function state(id) {
+    const response = await fetch(server.url + "api/games/" + id);
+    return response.json();
+  }
+
+  const square = (name) => `#board [data-square="${name}"]`;
+  const moveTexts = (page) => page.$$eval("#moves .move", (els) => els.map((e) => e.textContent));
+  const status = (page) => page.textContent("#status");
+
+  async function clickMove(page, from, to) {
+    await page.click(square(from));
+    await page.click(square(to));
+  }
+
+  async function drag(page, from, to) {
+    const a = await page.locator(square(from)).boundingBox();
+    const b = await page.locator(square(to)).boundingBox();
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 - 10, { steps: 2 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await page.mouse.up();
+  }
+
+  // A simple player: mate if it can, then promote, capture, check, else any move.
+  function pick(legal) {
+    const prefer = [(m) => m.san.endsWith("#"), (m) => m.promotion === "q", (m) => m.san.includes("x"), (m) => m.san.includes("+")];
+    for (const test of prefer) {
+      const found = legal.filter(test);
+      if (found.length) return found[Math.floor(Math.random() * found.length)];
+    }
+    return legal[Math.floor(Math.random() * legal.length)];
+  }
+
+  test("a whole game against the random level, played by clicks", async () => {
+    const page = await newPage();
+    const id = await start(page, { mode: "computer", level: "0", color: "white" });
+    let s = await state(id);
+    for (let i = 0; i < 300 && !s.over; i++) {
+      const move = pick(s.legal);
+      const before = s.moves.length;
+      await clickMove(page, move.from, move.to);
+      if (move.promotion) await page.click(`#promotion [data-promotion="${move.promotion}"]`);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll("#moves .move").length >= n + 2 || document.querySelector("#status.over"),
+        before,
+      );
+      s = await state(id);
+      assert.equal((await moveTexts(page)).length, s.moves.length);
+    }
+    assert.ok(s.over, "the game ended");
+    await page.waitForSelector("#status.over");
+    assert.equal(await status(page), s.end_text);
+    assert.match(s.end_text, /^(Checkmate|Draw by)/);
+    // The PGN of the game is there to download.
+    const pgn = await (await fetch(server.url + "api/games/" + id + "/pgn")).text();
+    assert.ok(pgn.includes(`[Result "${s.result}"]`));
+    noErrors();
+    await page.context().close();
+  });
+
+  test("a drag plays a move; an illegal drop snaps back", async () => {
+    const page = await newPage();
+    await start(page, { mode: "local" });
+    await drag(page, "e2", "e5");
+    assert.deepEqual(await moveTexts(page), []);
+    assert.equal(await page.getAttribute(square("e2"), "data-piece"), "wP");
+    assert.equal(await page.getAttribute(square("e5"), "data-piece"), null);
+    assert.equal(await page.$$eval(".piece.dragging", (e) => e.length), 0);
+    await drag(page, "e2", "e4");
+    await page.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    assert.deepEqual(await moveTexts(page), ["e4"]);
+    assert.equal(await page.getAttribute(square("e4"), "data-piece"), "wP");
+    assert.ok(await page.$eval(square("e4"), (e) => e.classList.contains("last")));
+    noErrors();
+    await page.context().close();
+  });
+
+  test("a promotion asks for the piece", async () => {
+    const page = await newPage();
+    await start(page, { mode: "local", fen: "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1" });
+    await page.click(square("b7"));
+    assert.ok(await page.$eval(square("b8"), (e) => e.classList.contains("target")));
+    await page.click(square("b8"));
+    await page.waitForSelector("#promotion:not([hidden])");
+    await page.click('#promotion [data-promotion="n"]');
+    await page.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    assert.deepEqual(await moveTexts(page), ["b8=N"]);
+    assert.equal(await page.getAttribute(square("b8"), "data-piece"), "wN");
+    noErrors();
+    await page.context().close();
+  });
+
+  test("stalemate set up from a FEN is shown in words", async () => {
+    const page = await newPage();
+    await start(page, { mode: "local", fen: "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1" });
+    await clickMove(page, "f5", "f7");
+    await page.waitForSelector("#status.over");
+    assert.match(await status(page), /^Draw by stalemate/);
+    noErrors();
+    await page.context().close();
+  });
+
+  test("threefold repetition, moves typed in SAN, and a claim", async () => {
+    const page = await newPage();
+    await start(page, { mode: "local", fen: "4k1n1/8/8/8/8/8/8/4K1N1 w - - 0 1" });
+    const moves = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8".split(" ");
+    for (let i = 0; i < moves.length; i++) {
+      await page.fill("#san", moves[i]);
+      await page.press("#san", "Enter");
+      await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length === n, i + 1);
+    }
+    // A typo is refused with the rules' words.
+    await page.fill("#san", "Nf5");
+    await page.press("#san", "Enter");
+    await page.waitForFunction(() => document.getElementById("move-error").textContent.includes("not a legal move"));
+    // (Chromium logs the refused request, a 400, as a console error.)
+    errors = errors.filter((e) => !e.includes("status of 400"));
+    await page.waitForSelector("#claim-draw:not([hidden])");
+    assert.equal(await page.textContent("#claim-draw"), "Claim a draw (threefold repetition)");
+    await page.click("#claim-draw");
+    await page.waitForSelector("#status.over");
+    assert.match(await status(page), /^Draw by threefold repetition/);
+    noErrors();
+    await page.context().close();
+  });
+
+  test("a friend in another browser joins by link, plays and chats; chat is plain text", async () => {
+    const alice = await newPage();
+    await start(alice, { mode: "friend", color: "white" });
+    await alice.waitForSelector("#invite:not([hidden])");
+    const link = await alice.inputValue("#invite-link");
+    assert.match(link, /#join=[0-9a-f]{32}$/);
+
+    const bob = await newPage({ width: 390, height: 844 }); // a phone-sized screen
+    await bob.goto(link);
+    await bob.waitForFunction(() => /friend's turn/.test(document.getElementById("status").textContent));
+    await alice.waitForSelector("#invite", { state: "hidden" });
+
+    await clickMove(alice, "e2", "e4");
+    await bob.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    assert.deepEqual(await moveTexts(bob), ["e4"]);
+    // Black sees the board from its side: h1 is the top-left square.
+    assert.equal(await bob.$eval("#board .square", (e) => e.dataset.square), "h1");
+    await clickMove(bob, "e7", "e5");
+    await alice.waitForFunction(() => document.querySelectorAll("#moves .move").length === 2);
+
+    await bob.fill("#chat-text", "Hello from Black");
+    await bob.press("#chat-text", "Enter");
+    await alice.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+    assert.equal(await alice.textContent("#chat-lines li"), "Black: Hello from Black");
+
+    const evil = '<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"><b>bold</b>';
+    await alice.fill("#chat-text", evil);
+    await alice.click("#chat button");
+    await bob.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 2);
+    assert.equal(await bob.textContent("#chat-lines li:nth-child(2) .chat-text"), evil);
+    for (const page of [alice, bob]) {
+      assert.equal(await page.$$eval("#chat-lines script, #chat-lines img, #chat-lines b", (e) => e.length), 0);
+      assert.equal(await page.evaluate(() => window.pwned), undefined);
+    }
+    noErrors();
+    await alice.context().close();
+    await bob.context().close();
+  });
+
+  test("the help page shows a piece's moves from the server", async () => {
+    const page = await newPage();
+    await page.goto(server.url + "#help");
+    await page.waitForSelector('.mini [data-square="d5"] img');
+    const knight = page.locator(".mini").nth(4);
+    await knight.locator('[data-square="d5"]').click();
+    assert.equal(await knight.locator(".target, .target-capture").count(), 8);
+    assert.match(await knight.locator(".mini-caption").textContent(), /8 squares/);
+    noErrors();
+    await page.context().close();
+  });
+});

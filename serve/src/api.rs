@@ -1,0 +1,299 @@
+//! The HTTP layer: routes, request bodies, errors as JSON, security headers.
+//!
+//! | method and path | body | answer |
+//! |---|---|---|
+//! | `GET /api/levels` | | the levels, random mover to full strength |
+//! | `POST /api/position` | `{fen}` | a position's pieces, legal moves, check, end (the help page) |
+//! | `POST /api/games` | `{mode, level?, color?, fen?}` | 201 `{id, token, color, state}` |
+//! | `GET /api/games/{id}` | | the game |
+//! | `GET /api/games/{id}/wait?after=N` | | the game once its version passes N (long poll) |
+//! | `POST /api/games/{id}/join` | | a friend game's free seat: `{id, token, color, state}` |
+//! | `POST /api/games/{id}/move` | `{token, uci? , san?}` | the game after the move |
+//! | `POST /api/games/{id}/undo` | `{token}` | the game after the take-back |
+//! | `POST /api/games/{id}/resign` | `{token}` | the game, over |
+//! | `POST /api/games/{id}/draw` | `{token, action: offer/accept/decline}` | the game |
+//! | `POST /api/games/{id}/claim` | `{token}` | the game, drawn by threefold repetition or 50 moves |
+//! | `POST /api/games/{id}/chat` | `{token, text}` | the game with the message |
+//! | `GET /api/games/{id}/pgn` | | the game as a PGN file |
+//!
+//! Every refusal is a JSON `{"error": "..."}` with a 4xx status (503 when
+//! the server is full). Bodies are limited to [`MAX_BODY_BYTES`].
+
+use crate::computer;
+use crate::page;
+use crate::server::{self, ApiError, NewGame, Server};
+use axum::body::Body;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// The largest request body accepted.
+pub const MAX_BODY_BYTES: usize = 4096;
+
+/// What the page may load: only its own files, no inline script or style,
+/// no frames.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
+        (status, Json(serde_json::json!({ "error": self.message }))).into_response()
+    }
+}
+
+/// A JSON body whose rejections are JSON errors too.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Json::<T>::from_request(req, state)
+            .await
+            .map(|Json(v)| ApiJson(v))
+            .map_err(|r: JsonRejection| ApiError::new(r.status().as_u16(), r.body_text()))
+    }
+}
+
+/// A query string whose rejections are JSON errors.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(v)| ApiQuery(v))
+            .map_err(|r: QueryRejection| ApiError::new(r.status().as_u16(), r.body_text()))
+    }
+}
+
+/// A path parameter whose rejections are JSON errors.
+pub struct ApiPath<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(v)| ApiPath(v))
+            .map_err(|r: PathRejection| ApiError::new(r.status().as_u16(), r.body_text()))
+    }
+}
+
+type Shared = State<Arc<Server>>;
+type Answer<T> = Result<Json<T>, ApiError>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FenBody {
+    fen: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenBody {
+    token: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    token: String,
+    uci: Option<String>,
+    san: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawBody {
+    token: String,
+    action: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatBody {
+    token: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WaitQuery {
+    after: u64,
+}
+
+async fn levels() -> Json<Vec<computer::LevelInfo>> {
+    Json(computer::levels())
+}
+
+async fn position(ApiJson(body): ApiJson<FenBody>) -> Answer<server::PositionView> {
+    server::position(&body.fen).map(Json)
+}
+
+async fn create(
+    State(s): Shared,
+    ApiJson(body): ApiJson<NewGame>,
+) -> Result<(StatusCode, Json<server::Seat>), ApiError> {
+    s.create(body).map(|seat| (StatusCode::CREATED, Json(seat)))
+}
+
+async fn view(State(s): Shared, ApiPath(id): ApiPath<String>) -> Answer<server::GameView> {
+    s.view(&id).map(Json)
+}
+
+async fn wait(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<WaitQuery>,
+) -> Answer<server::GameView> {
+    s.wait(&id, q.after).await.map(Json)
+}
+
+async fn join(State(s): Shared, ApiPath(id): ApiPath<String>) -> Answer<server::Seat> {
+    s.join(&id).map(Json)
+}
+
+async fn play(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<MoveBody>,
+) -> Answer<server::GameView> {
+    if b.uci.is_some() == b.san.is_some() {
+        return Err(ApiError::new(400, "give the move as either uci or san"));
+    }
+    if b.uci.iter().chain(&b.san).any(|m| m.len() > 12) {
+        return Err(ApiError::new(400, "a move has at most 12 characters"));
+    }
+    s.play(&id, &b.token, b.uci.as_deref(), b.san.as_deref())
+        .map(Json)
+}
+
+async fn undo(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<TokenBody>,
+) -> Answer<server::GameView> {
+    s.undo(&id, &b.token).map(Json)
+}
+
+async fn resign(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<TokenBody>,
+) -> Answer<server::GameView> {
+    s.resign(&id, &b.token).map(Json)
+}
+
+async fn claim(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<TokenBody>,
+) -> Answer<server::GameView> {
+    s.claim(&id, &b.token).map(Json)
+}
+
+async fn draw(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<DrawBody>,
+) -> Answer<server::GameView> {
+    s.draw(&id, &b.token, &b.action).await.map(Json)
+}
+
+async fn chat(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<ChatBody>,
+) -> Answer<server::GameView> {
+    s.chat(&id, &b.token, &b.text).map(Json)
+}
+
+async fn pgn(State(s): Shared, ApiPath(id): ApiPath<String>) -> Result<Response, ApiError> {
+    let text = s.pgn(&id)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"daba-game.pgn\"",
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(404, "not found")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(405, "this method is not allowed here")
+}
+
+/// Security headers on every answer.
+async fn headers(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// The whole application: the page's files and the API.
+pub fn router(server: Arc<Server>) -> Router {
+    let mut router = Router::new()
+        .route("/api/levels", get(levels))
+        .route("/api/position", post(position))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/wait", get(wait))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/chat", post(chat))
+        .route("/api/games/{id}/pgn", get(pgn));
+    for file in page::FILES {
+        router = router.route(
+            file.path,
+            get(move || async move {
+                let mut response = Response::new(Body::from(file.bytes));
+                let h = response.headers_mut();
+                h.insert(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type));
+                h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+                response
+            }),
+        );
+    }
+    router
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::map_response(headers))
+        .with_state(server)
+}

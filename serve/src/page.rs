@@ -1,0 +1,52 @@
+//! The page's files, embedded in the binary so that `daba serve` needs
+//! nothing at run time: no npm, no network, no files beside it.
+
+/// One file of the page.
+pub struct PageFile {
+    /// Its URL path.
+    pub path: &'static str,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    /// Its bytes.
+    pub bytes: &'static [u8],
+}
+
+macro_rules! file {
+    ($path:expr, $type:literal, $file:expr) => {
+        PageFile {
+            path: $path,
+            content_type: $type,
+            bytes: include_bytes!(concat!("../page/", $file)),
+        }
+    };
+}
+
+macro_rules! piece {
+    ($name:literal) => {
+        file!(
+            concat!("/pieces/", $name, ".svg"),
+            "image/svg+xml",
+            concat!("pieces/", $name, ".svg")
+        )
+    };
+}
+
+/// Every file of the page.
+pub const FILES: &[PageFile] = &[
+    file!("/", "text/html; charset=utf-8", "index.html"),
+    file!("/app.js", "text/javascript; charset=utf-8", "app.js"),
+    file!("/style.css", "text/css; charset=utf-8", "style.css"),
+    file!("/favicon.svg", "image/svg+xml", "favicon.svg"),
+    piece!("wK"),
+    piece!("wQ"),
+    piece!("wR"),
+    piece!("wB"),
+    piece!("wN"),
+    piece!("wP"),
+    piece!("bK"),
+    piece!("bQ"),
+    piece!("bR"),
+    piece!("bB"),
+    piece!("bN"),
+    piece!("bP"),
+];

@@ -1,0 +1,129 @@
+//! A game as PGN, for the page's download: the seven-tag roster, `SetUp`
+//! and `FEN` when the game started elsewhere than the usual start, the moves
+//! in SAN wrapped at 80 columns, and the end in words as a final comment.
+
+use crate::game::Game;
+use movegen::{Board, Color};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The PGN of `game` between `white` and `black`.
+pub fn write(game: &Game, white: &str, black: &str) -> String {
+    let end = game.end();
+    let result = end.map_or("*", |e| e.result());
+    let mut out = String::new();
+    let tag = |out: &mut String, name: &str, value: &str| {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    };
+    tag(&mut out, "Event", "Daba serve game");
+    tag(&mut out, "Site", "daba serve");
+    tag(&mut out, "Date", &today());
+    tag(&mut out, "Round", "-");
+    tag(&mut out, "White", white);
+    tag(&mut out, "Black", black);
+    tag(&mut out, "Result", result);
+    if *game.start() != Board::startpos() {
+        tag(&mut out, "SetUp", "1");
+        tag(&mut out, "FEN", &game.start().to_fen());
+    }
+    if let Some(e) = end {
+        tag(&mut out, "Termination", &e.words());
+    }
+    out.push('\n');
+
+    let mut words = Vec::new();
+    let mut number = game.start().fullmove_number();
+    let mut turn = game.start().side_to_move();
+    for (i, san) in game.sans().iter().enumerate() {
+        match turn {
+            Color::White => words.push(format!("{number}.")),
+            Color::Black if i == 0 => words.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        words.push(san.clone());
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    if let Some(e) = end {
+        words.push(format!("{{{}}}", e.words()));
+    }
+    words.push(result.to_string());
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// Today's date (UTC) as PGN writes it, `2026.11.30`.
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
+/// Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_513), (2026, 3, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn moves_numbers_and_result() {
+        movegen::init();
+        let mut game = Game::new(Board::startpos());
+        for m in ["f3", "e5", "g4", "Qh4#"] {
+            let mv = game.parse(None, Some(m)).unwrap();
+            game.play(mv).unwrap();
+        }
+        let pgn = write(&game, "A \"quoted\" name", "B");
+        assert!(pgn.contains("[White \"A \\\"quoted\\\" name\"]"), "{pgn}");
+        assert!(pgn.contains("[Result \"0-1\"]"));
+        assert!(
+            pgn.contains("1. f3 e5 2. g4 Qh4# {Checkmate: Black wins.} 0-1"),
+            "{pgn}"
+        );
+        assert!(!pgn.contains("[FEN"));
+
+        let mut game = Game::new(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 30").unwrap());
+        let mv = game.parse(None, Some("Kd7")).unwrap();
+        game.play(mv).unwrap();
+        let pgn = write(&game, "A", "B");
+        assert!(pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 30\"]"));
+        assert!(pgn.contains("30... Kd7 *"), "{pgn}");
+    }
+}

@@ -1,0 +1,834 @@
+//! The games this server holds and what players may do to them. The HTTP
+//! layer (`api`) checks the shape of each request; this module checks
+//! who may do what (tokens, turns, modes) and keeps the bounds: at most
+//! [`Config::max_games`] games, [`Config::max_searches`] searches at once,
+//! [`Config::max_waiters`] long polls, and games untouched for
+//! [`Config::expiry`] are dropped.
+
+use crate::computer::{self, Decision};
+use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
+use engine::search::SearchControl;
+use movegen::{Board, Color};
+use rand::rngs::OsRng;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::{watch, Semaphore};
+
+/// The bounds of one server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Games held at once.
+    pub max_games: usize,
+    /// Searches running at once (more wait their turn).
+    pub max_searches: usize,
+    /// A game untouched this long is dropped.
+    pub expiry: Duration,
+    /// How long a long poll waits for a change.
+    pub wait_timeout: Duration,
+    /// Long polls waiting at once (more are answered at once).
+    pub max_waiters: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_games: 200,
+            max_searches: 2,
+            expiry: Duration::from_secs(3 * 60 * 60),
+            wait_timeout: Duration::from_secs(25),
+            max_waiters: 400,
+        }
+    }
+}
+
+/// Longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 200;
+/// Chat messages kept per game (the oldest go first).
+pub const MAX_CHAT_LINES: usize = 100;
+/// Longest FEN accepted, in bytes.
+pub const MAX_FEN_BYTES: usize = 120;
+
+/// How the game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Against Daba at a level.
+    Computer,
+    /// Two people taking turns on one screen.
+    Local,
+    /// Two people in two browsers, through a game link.
+    Friend,
+}
+
+/// An error the API answers with: a 4xx (or 503) status and a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// HTTP status.
+    pub status: u16,
+    /// What was wrong, in words.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with this status and message.
+    pub fn new(status: u16, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(400, message)
+    }
+
+    fn forbidden() -> ApiError {
+        ApiError::new(403, "this token does not belong to a player of this game")
+    }
+
+    fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(409, message)
+    }
+
+    fn not_found() -> ApiError {
+        ApiError::new(404, "no such game (it may have expired)")
+    }
+}
+
+impl From<PlayError> for ApiError {
+    fn from(e: PlayError) -> ApiError {
+        match e {
+            PlayError::BadMove(_) => ApiError::bad(e.to_string()),
+            _ => ApiError::conflict(e.to_string()),
+        }
+    }
+}
+
+/// A chat message.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChatLine {
+    /// Its number in the game, from 1.
+    pub n: u64,
+    /// `white` or `black`.
+    pub from: &'static str,
+    /// The text, as plain text.
+    pub text: String,
+}
+
+/// A game on this server.
+struct Entry {
+    game: Game,
+    mode: Mode,
+    level: u32,
+    /// The computer's colour (computer mode).
+    computer: Option<Color>,
+    /// The token of each seat (white, black); in a local game both are the
+    /// same token.
+    seats: [Option<String>; 2],
+    draw_offer: Option<Color>,
+    /// The last thing that happened that the board does not show
+    /// (a declined draw offer), until the next move.
+    notice: Option<String>,
+    chat: VecDeque<ChatLine>,
+    chat_count: u64,
+    version: u64,
+    touched: Instant,
+    /// The computer's search in flight.
+    thinking: Option<Arc<SearchControl>>,
+    changed: watch::Sender<u64>,
+}
+
+impl Entry {
+    /// Records a change: a new version for the long polls.
+    fn bump(&mut self) {
+        self.version += 1;
+        self.changed.send_replace(self.version);
+    }
+
+    /// Stops the computer's search, if one runs; its move will be dropped.
+    fn stop_thinking(&mut self) {
+        if let Some(control) = self.thinking.take() {
+            control.stop();
+        }
+    }
+
+    /// Who `token` is: `Some(colour)` for a seat, `None` for both seats
+    /// (a local game).
+    fn player(&self, token: &str) -> Result<Option<Color>, ApiError> {
+        let matches = |c: Color| self.seats[c as usize].as_deref().is_some_and(|t| same(t, token));
+        match (matches(Color::White), matches(Color::Black)) {
+            (true, true) => Ok(None),
+            (true, false) => Ok(Some(Color::White)),
+            (false, true) => Ok(Some(Color::Black)),
+            (false, false) => Err(ApiError::forbidden()),
+        }
+    }
+
+    /// The colour `token` acts for now: its seat, or in a local game the side
+    /// to move.
+    fn acting(&self, token: &str) -> Result<Color, ApiError> {
+        Ok(self.player(token)?.unwrap_or(self.game.turn()))
+    }
+
+    fn view(&self, id: &str) -> GameView {
+        let game = &self.game;
+        let board = game.board();
+        let end = game.end();
+        let played = game.played();
+        GameView {
+            id: id.to_string(),
+            mode: self.mode,
+            version: self.version,
+            level: (self.mode == Mode::Computer).then_some(self.level),
+            computer: self.computer.map(color_id),
+            seats: Seats {
+                white: self.seats[0].is_some(),
+                black: self.seats[1].is_some(),
+            },
+            start_fen: game.start().to_fen(),
+            fen: board.to_fen(),
+            turn: color_id(game.turn()),
+            board: crate::game::piece_codes(board),
+            last_move: played.last().map(|m| [m.from.clone(), m.to.clone()]),
+            moves: played,
+            legal: game.legal_moves(),
+            check: game.check_square().map(|s| s.to_string()),
+            over: end.is_some(),
+            result: end.map_or("*", |e| e.result()),
+            reason: end.map(|e| e.reason),
+            winner: end.and_then(|e| e.winner).map(color_id),
+            end_text: end.map(|e| e.words()),
+            claim: game.claimable(),
+            draw_offer: self.draw_offer.map(color_id),
+            notice: self.notice.clone(),
+            thinking: self.thinking.is_some(),
+            can_undo: self.undo_plies().is_ok(),
+            chat: self.chat.iter().cloned().collect(),
+        }
+    }
+
+    /// How many half-moves an undo takes back: against the computer, back to
+    /// before the player's last move; on one screen, one.
+    fn undo_plies(&self) -> Result<usize, ApiError> {
+        let n = self.game.moves().len();
+        match self.mode {
+            Mode::Friend => Err(ApiError::conflict(
+                "take-backs are for games against the computer and on one screen",
+            )),
+            Mode::Local => (n > 0).then_some(1).ok_or(PlayError::NothingToUndo.into()),
+            Mode::Computer => {
+                let human = !self.computer.expect("a computer game has a computer");
+                (0..n)
+                    .rev()
+                    .find(|&ply| self.game.mover_of(ply) == human)
+                    .map(|ply| n - ply)
+                    .ok_or(PlayError::NothingToUndo.into())
+            }
+        }
+    }
+}
+
+/// Tokens compared without an early exit.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// 128 random bits from the operating system, as 32 hex digits.
+fn secret() -> String {
+    let mut bytes = [0u8; 16];
+    OsRng.fill_bytes(&mut bytes);
+    bytes.iter().fold(String::with_capacity(32), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// Which seats are taken.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seats {
+    /// White's seat has a player.
+    pub white: bool,
+    /// Black's seat has a player.
+    pub black: bool,
+}
+
+/// A game as the page sees it: everything it draws, nothing secret.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// Grows with every change (for long polls).
+    pub version: u64,
+    /// The computer's level (computer mode).
+    pub level: Option<u32>,
+    /// The computer's colour (computer mode).
+    pub computer: Option<&'static str>,
+    /// Which seats have a player.
+    pub seats: Seats,
+    /// The position the game started from.
+    pub start_fen: String,
+    /// The current position.
+    pub fen: String,
+    /// `white` or `black`.
+    pub turn: &'static str,
+    /// a1, b1, ..., h8: `wK`, `bP`, ... or null.
+    pub board: Vec<Option<String>>,
+    /// The moves so far.
+    pub moves: Vec<PlayedMove>,
+    /// From and to squares of the last move.
+    pub last_move: Option<[String; 2]>,
+    /// The legal moves (none once the game is over).
+    pub legal: Vec<LegalMove>,
+    /// The square of the king in check.
+    pub check: Option<String>,
+    /// The game is over.
+    pub over: bool,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// The rule or decision that ended the game.
+    pub reason: Option<Reason>,
+    /// `white`, `black`, or null for a draw or a game still going.
+    pub winner: Option<&'static str>,
+    /// The end in words.
+    pub end_text: Option<String>,
+    /// A draw the player to move may claim.
+    pub claim: Option<Reason>,
+    /// The side whose draw offer waits for an answer.
+    pub draw_offer: Option<&'static str>,
+    /// What just happened that the board does not show.
+    pub notice: Option<String>,
+    /// The computer is choosing its move.
+    pub thinking: bool,
+    /// An undo would take something back now.
+    pub can_undo: bool,
+    /// The chat, oldest first.
+    pub chat: Vec<ChatLine>,
+}
+
+/// What a new player gets: the game and their secret token.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seat {
+    /// The game's id.
+    pub id: String,
+    /// The player's token: moves, chat and decisions need it.
+    pub token: String,
+    /// The player's colour; null in a local game (both).
+    pub color: Option<&'static str>,
+    /// The game.
+    pub state: GameView,
+}
+
+/// A new game as the page asks for it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// How it is played.
+    pub mode: Option<Mode>,
+    /// The computer's level, 0 to 20 (computer mode).
+    pub level: Option<u32>,
+    /// The creator's colour: `white`, `black` or `random`.
+    pub color: Option<String>,
+    /// A start position other than the usual one.
+    pub fen: Option<String>,
+}
+
+/// The server: games and bounds.
+pub struct Server {
+    config: Config,
+    games: Mutex<HashMap<String, Entry>>,
+    searches: Arc<Semaphore>,
+    waiters: Arc<Semaphore>,
+}
+
+/// Parses a FEN from the outside.
+pub fn parse_fen(fen: &str) -> Result<Board, ApiError> {
+    let fen = fen.trim();
+    if fen.len() > MAX_FEN_BYTES {
+        return Err(ApiError::bad(format!(
+            "the FEN is longer than {MAX_FEN_BYTES} characters"
+        )));
+    }
+    Board::from_fen(fen).map_err(|e| ApiError::bad(format!("invalid FEN: {e}")))
+}
+
+impl Server {
+    /// A server with no games.
+    pub fn new(config: Config) -> Arc<Server> {
+        movegen::init();
+        Arc::new(Server {
+            searches: Arc::new(Semaphore::new(config.max_searches.max(1))),
+            waiters: Arc::new(Semaphore::new(config.max_waiters)),
+            games: Mutex::new(HashMap::new()),
+            config,
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Entry>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Number of games held.
+    pub fn game_count(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Drops the games untouched for longer than the expiry.
+    pub fn sweep(&self) {
+        let expiry = self.config.expiry;
+        self.lock().retain(|_, e| {
+            let keep = e.touched.elapsed() <= expiry;
+            if !keep {
+                e.stop_thinking();
+            }
+            keep
+        });
+    }
+
+    /// Runs `f` on the game `id` (touching it), starts the computer's search
+    /// if it is then the computer's turn, and answers the game's view.
+    fn act(
+        self: &Arc<Self>,
+        id: &str,
+        f: impl FnOnce(&mut Entry) -> Result<(), ApiError>,
+    ) -> Result<GameView, ApiError> {
+        let mut games = self.lock();
+        let entry = games.get_mut(id).ok_or_else(ApiError::not_found)?;
+        entry.touched = Instant::now();
+        f(entry)?;
+        self.maybe_start_computer(id, entry);
+        Ok(entry.view(id))
+    }
+
+    /// Runs `f` on the game `id` (touching it), then starts the computer's
+    /// search if it is the computer's turn.
+    fn with_game<T>(
+        self: &Arc<Self>,
+        id: &str,
+        f: impl FnOnce(&mut Entry) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let mut games = self.lock();
+        let entry = games.get_mut(id).ok_or_else(ApiError::not_found)?;
+        entry.touched = Instant::now();
+        let out = f(entry)?;
+        self.maybe_start_computer(id, entry);
+        Ok(out)
+    }
+
+    /// Creates a game.
+    pub fn create(self: &Arc<Self>, request: NewGame) -> Result<Seat, ApiError> {
+        let mode = request.mode.unwrap_or(Mode::Computer);
+        let start = match request.fen.as_deref() {
+            Some(f) if !f.trim().is_empty() => parse_fen(f)?,
+            _ => Board::startpos(),
+        };
+        let level = match (mode, request.level) {
+            (Mode::Computer, Some(l)) if l > computer::MAX_LEVEL => {
+                return Err(ApiError::bad(format!(
+                    "the level must be 0 to {}",
+                    computer::MAX_LEVEL
+                )))
+            }
+            (Mode::Computer, l) => l.unwrap_or(0),
+            (_, Some(_)) => return Err(ApiError::bad("a level is only for games against the computer")),
+            (_, None) => 0,
+        };
+        let color = match request.color.as_deref().map(str::trim) {
+            None | Some("white") => Color::White,
+            Some("black") => Color::Black,
+            Some("random") => {
+                if OsRng.next_u32().is_multiple_of(2) {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+            Some(_) => return Err(ApiError::bad("the colour must be white, black or random")),
+        };
+        let token = secret();
+        let mut seats = [None, None];
+        let (computer, seat_color) = match mode {
+            Mode::Computer => (Some(!color), Some(color)),
+            Mode::Friend => (None, Some(color)),
+            Mode::Local => (None, None),
+        };
+        match seat_color {
+            Some(c) => seats[c as usize] = Some(token.clone()),
+            None => seats = [Some(token.clone()), Some(token.clone())],
+        }
+        let id = secret();
+        let entry = Entry {
+            game: Game::new(start),
+            mode,
+            level,
+            computer,
+            seats,
+            draw_offer: None,
+            notice: None,
+            chat: VecDeque::new(),
+            chat_count: 0,
+            version: 1,
+            touched: Instant::now(),
+            thinking: None,
+            changed: watch::Sender::new(1),
+        };
+        let mut games = self.lock();
+        if games.len() >= self.config.max_games {
+            drop(games);
+            self.sweep();
+            games = self.lock();
+            if games.len() >= self.config.max_games {
+                return Err(ApiError::new(
+                    503,
+                    format!(
+                        "this server already holds {} games, its limit; try again later",
+                        self.config.max_games
+                    ),
+                ));
+            }
+        }
+        let entry = games.entry(id.clone()).or_insert(entry);
+        self.maybe_start_computer(&id, entry);
+        Ok(Seat {
+            state: entry.view(&id),
+            id,
+            token,
+            color: seat_color.map(color_id),
+        })
+    }
+
+    /// The game as it is now.
+    pub fn view(self: &Arc<Self>, id: &str) -> Result<GameView, ApiError> {
+        self.act(id, |_| Ok(()))
+    }
+
+    /// The game once its version is past `after`, or after the wait timeout.
+    pub async fn wait(self: &Arc<Self>, id: &str, after: u64) -> Result<GameView, ApiError> {
+        let mut changed = self.with_game(id, |e| Ok(e.changed.subscribe()))?;
+        if *changed.borrow() <= after {
+            // Beyond the cap a poll is answered at once.
+            if let Ok(_permit) = self.waiters.clone().try_acquire_owned() {
+                let _ =
+                    tokio::time::timeout(self.config.wait_timeout, changed.wait_for(|v| *v > after)).await;
+            }
+        }
+        self.view(id)
+    }
+
+    /// A player's move, in UCI notation or SAN.
+    pub fn play(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        uci: Option<&str>,
+        san: Option<&str>,
+    ) -> Result<GameView, ApiError> {
+        self.act(id, |e| {
+            let color = e.acting(token)?;
+            if e.game.end().is_some() {
+                return Err(PlayError::Over.into());
+            }
+            if color != e.game.turn() {
+                return Err(ApiError::conflict(if e.thinking.is_some() {
+                    "wait for the computer's move"
+                } else {
+                    "it is not your turn"
+                }));
+            }
+            let mv = e.game.parse(uci, san)?;
+            e.game.play(mv)?;
+            // A move answers the opponent's draw offer: declined.
+            if e.draw_offer == Some(!color) {
+                e.draw_offer = None;
+            }
+            e.notice = None;
+            e.bump();
+            Ok(())
+        })
+    }
+
+    /// Takes back the player's last move (against the computer, with the
+    /// computer's reply; on one screen, the last move).
+    pub fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
+        self.act(id, |e| {
+            e.player(token)?;
+            let plies = e.undo_plies()?;
+            e.game.undo(plies)?;
+            e.stop_thinking();
+            e.draw_offer = None;
+            e.notice = None;
+            e.bump();
+            Ok(())
+        })
+    }
+
+    /// The player resigns (on one screen: the side to move).
+    pub fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
+        self.act(id, |e| {
+            let color = match e.player(token)? {
+                Some(c) => c,
+                None => e.game.turn(),
+            };
+            e.game.resign(color)?;
+            e.stop_thinking();
+            e.draw_offer = None;
+            e.bump();
+            Ok(())
+        })
+    }
+
+    /// The player to move claims a draw by threefold repetition or the
+    /// fifty-move rule.
+    pub fn claim(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
+        self.act(id, |e| {
+            let color = e.acting(token)?;
+            if e.game.end().is_none() && color != e.game.turn() {
+                return Err(ApiError::conflict("only the player to move can claim a draw"));
+            }
+            e.game.claim()?;
+            e.draw_offer = None;
+            e.bump();
+            Ok(())
+        })
+    }
+
+    /// A draw offer, acceptance or refusal. Against the computer an offer is
+    /// answered at once: Daba accepts when a short search does not see it
+    /// ahead. On one screen an offer is an agreement (the page asks both).
+    pub async fn draw(self: &Arc<Self>, id: &str, token: &str, action: &str) -> Result<GameView, ApiError> {
+        if !matches!(action, "offer" | "accept" | "decline") {
+            return Err(ApiError::bad("the action must be offer, accept or decline"));
+        }
+        let computer_check = self.with_game(id, |e| {
+            let color = e.acting(token)?;
+            if e.game.end().is_some() {
+                return Err(PlayError::Over.into());
+            }
+            match (e.mode, action) {
+                (Mode::Local, "offer" | "accept") => {
+                    e.game.agree_draw()?;
+                    e.bump();
+                    Ok(None)
+                }
+                (Mode::Computer, "offer") => Ok(Some((
+                    *e.game.board(),
+                    e.game.keys().to_vec(),
+                    e.computer.expect("a computer game has a computer"),
+                    e.version,
+                ))),
+                (Mode::Friend, "offer" | "accept") if e.draw_offer == Some(!color) => {
+                    e.draw_offer = None;
+                    e.game.agree_draw()?;
+                    e.bump();
+                    Ok(None)
+                }
+                (Mode::Friend, "offer") => {
+                    if e.draw_offer != Some(color) {
+                        e.draw_offer = Some(color);
+                        e.notice = Some(format!("{} offers a draw.", color_name(color)));
+                        e.bump();
+                    }
+                    Ok(None)
+                }
+                (Mode::Friend, "decline") if e.draw_offer == Some(!color) => {
+                    e.draw_offer = None;
+                    e.notice = Some(format!("{} declines the draw offer.", color_name(color)));
+                    e.bump();
+                    Ok(None)
+                }
+                _ => Err(ApiError::conflict("there is no draw offer to answer")),
+            }
+        })?;
+        let Some((board, keys, computer, version)) = computer_check else {
+            return self.view(id);
+        };
+        let permit = self.searches.clone().acquire_owned().await;
+        let control = computer::new_control();
+        let decision = computer::run_on_search_thread(move || {
+            computer::searched(&board, &keys, computer::DRAW_CHECK_NODES, &control)
+        })
+        .await;
+        drop(permit);
+        let score = decision
+            .and_then(|d| d.score)
+            .map(|s| if board.side_to_move() == computer { s } else { -s });
+        self.act(id, |e| {
+            if e.version != version || e.game.end().is_some() {
+                return Err(ApiError::conflict(
+                    "the game changed while Daba thought about the offer",
+                ));
+            }
+            if score.is_some_and(|s| s <= 0) {
+                e.stop_thinking();
+                e.game.agree_draw()?;
+            } else {
+                e.notice = Some("Daba declines the draw offer.".into());
+            }
+            e.bump();
+            Ok(())
+        })
+    }
+
+    /// A chat message from a player of a friend game.
+    pub fn chat(self: &Arc<Self>, id: &str, token: &str, text: &str) -> Result<GameView, ApiError> {
+        let text: String = text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect::<String>()
+            .trim()
+            .to_string();
+        if text.is_empty() {
+            return Err(ApiError::bad("the message is empty"));
+        }
+        if text.chars().count() > MAX_CHAT_CHARS {
+            return Err(ApiError::bad(format!(
+                "a message has at most {MAX_CHAT_CHARS} characters"
+            )));
+        }
+        self.act(id, |e| {
+            let color = e.player(token)?;
+            let Some(color) = color.filter(|_| e.mode == Mode::Friend) else {
+                return Err(ApiError::conflict("the chat is for games with a friend"));
+            };
+            e.chat_count += 1;
+            e.chat.push_back(ChatLine {
+                n: e.chat_count,
+                from: color_id(color),
+                text,
+            });
+            while e.chat.len() > MAX_CHAT_LINES {
+                e.chat.pop_front();
+            }
+            e.bump();
+            Ok(())
+        })
+    }
+
+    /// The friend takes the free seat of a friend game.
+    pub fn join(self: &Arc<Self>, id: &str) -> Result<Seat, ApiError> {
+        self.with_game(id, |e| {
+            if e.mode != Mode::Friend {
+                return Err(ApiError::conflict("only a game with a friend can be joined"));
+            }
+            let Some(free) = [Color::White, Color::Black]
+                .into_iter()
+                .find(|&c| e.seats[c as usize].is_none())
+            else {
+                return Err(ApiError::conflict("both seats of this game are taken"));
+            };
+            let token = secret();
+            e.seats[free as usize] = Some(token.clone());
+            e.bump();
+            Ok(Seat {
+                id: id.to_string(),
+                token,
+                color: Some(color_id(free)),
+                state: e.view(id),
+            })
+        })
+    }
+
+    /// The game as PGN.
+    pub fn pgn(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+        self.with_game(id, |e| {
+            let (white, black) = match (e.mode, e.computer) {
+                (Mode::Computer, Some(Color::White)) => (format!("Daba, level {}", e.level), "Player".into()),
+                (Mode::Computer, _) => ("Player".into(), format!("Daba, level {}", e.level)),
+                _ => ("White player".to_string(), "Black player".to_string()),
+            };
+            Ok(crate::pgn::write(&e.game, &white, &black))
+        })
+    }
+
+    /// Starts the computer's search when it is its turn and none runs.
+    fn maybe_start_computer(self: &Arc<Self>, id: &str, e: &mut Entry) {
+        if e.mode != Mode::Computer
+            || e.thinking.is_some()
+            || e.game.end().is_some()
+            || Some(e.game.turn()) != e.computer
+        {
+            return;
+        }
+        let control = computer::new_control();
+        e.thinking = Some(control.clone());
+        e.bump();
+        let board = *e.game.board();
+        let keys = e.game.keys().to_vec();
+        let level = e.level;
+        let server = self.clone();
+        let id = id.to_string();
+        tokio::spawn(async move {
+            let permit = server.searches.clone().acquire_owned().await;
+            let search_control = control.clone();
+            let decision = computer::run_on_search_thread(move || {
+                computer::choose(&board, &keys, level, &search_control)
+            })
+            .await;
+            drop(permit);
+            server.computer_moved(&id, &control, decision);
+        });
+    }
+
+    /// The computer's search is done: play its move, or claim the draw its
+    /// search scores as no worse for it, unless the game moved on meanwhile.
+    fn computer_moved(self: &Arc<Self>, id: &str, control: &Arc<SearchControl>, decision: Option<Decision>) {
+        let mut games = self.lock();
+        let Some(e) = games.get_mut(id) else { return };
+        if !e.thinking.as_ref().is_some_and(|c| Arc::ptr_eq(c, control)) {
+            return;
+        }
+        e.thinking = None;
+        match decision {
+            Some(Decision {
+                score: Some(score), ..
+            }) if score <= 0 && e.game.claimable().is_some() => {
+                let _ = e.game.claim();
+            }
+            Some(Decision { mv: Some(mv), .. }) => {
+                let mover = e.game.turn();
+                if e.game.play(mv).is_ok() && e.draw_offer == Some(!mover) {
+                    e.draw_offer = None;
+                }
+                e.notice = None;
+            }
+            _ => e.notice = Some("Daba could not move (no search thread could be started).".into()),
+        }
+        e.bump();
+    }
+}
+
+/// The legal moves and state of any position, for the help page's boards.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionView {
+    /// The position.
+    pub fen: String,
+    /// `white` or `black`.
+    pub turn: &'static str,
+    /// a1..h8 piece codes.
+    pub board: Vec<Option<String>>,
+    /// The legal moves.
+    pub legal: Vec<LegalMove>,
+    /// The square of the king in check.
+    pub check: Option<String>,
+    /// How the position ends a game by itself (mate, stalemate, dead material).
+    pub end_text: Option<String>,
+}
+
+/// Describes a position.
+pub fn position(fen: &str) -> Result<PositionView, ApiError> {
+    let board = parse_fen(fen)?;
+    let game = Game::new(board);
+    Ok(PositionView {
+        fen: board.to_fen(),
+        turn: color_id(board.side_to_move()),
+        board: crate::game::piece_codes(&board),
+        legal: crate::game::legal_moves(&board),
+        check: game.check_square().map(|s| s.to_string()),
+        end_text: game.end().map(|e: End| e.words()),
+    })
+}

@@ -1,0 +1,83 @@
+//! `daba serve` as a person starts it: the real binary on a free port, the
+//! page and the API over TCP (the API in depth: serve/tests/api.rs; in a
+//! browser: serve/e2e/).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Kills the server when the test ends, even on a failed assertion.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One HTTP/1.1 request; the whole answer, headers included.
+fn request(address: &str, head: &str, body: &str) -> String {
+    let mut stream = TcpStream::connect(address).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        stream,
+        "{head} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read the answer");
+    answer
+}
+
+#[test]
+fn serve_prints_its_address_and_serves_the_page_and_the_api() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_daba"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start daba serve");
+    let stdout = child.stdout.take().unwrap();
+    let _server = Server(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    assert!(line.starts_with("Daba's chess page: http://127.0.0.1:"), "{line}");
+    let address = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap()
+        .to_string();
+
+    let page = request(&address, "GET /", "");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    let lower = page.to_ascii_lowercase();
+    assert!(
+        lower.contains("content-security-policy: default-src 'none'"),
+        "{page}"
+    );
+    assert!(lower.contains("content-type: text/html"), "{page}");
+    assert!(page.contains("<title>Daba chess</title>"));
+
+    let created = request(&address, "POST /api/games", r#"{"mode": "local"}"#);
+    assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+    assert!(created.contains(r#""legal":[{"#), "{created}");
+    let bad = request(&address, "POST /api/games", r#"{"mode": "local", "fen": "no"}"#);
+    assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
+    assert!(bad.contains(r#"{"error":"invalid FEN: "#), "{bad}");
+}
+
+#[test]
+fn serve_on_a_taken_port_fails_with_a_message() {
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_daba"))
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("daba serve: cannot listen on 127.0.0.1:"), "{err}");
+}
