@@ -155,6 +155,7 @@ impl Searcher {
             multipv: settings.multipv.max(1),
             move_overhead: 0,
             auto_draw: false,
+            syzygy: None,
         };
         let control = Arc::new(SearchControl::new(self.threads.len(), false));
         if !interrupt.register(&control) {

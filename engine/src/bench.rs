@@ -110,6 +110,7 @@ pub fn run(depth: Option<u32>, out: &mut dyn Write) {
             multipv: 1,
             move_overhead: 0,
             auto_draw: false,
+            syzygy: None,
         };
         let result = search(&params, &tt, &control, &mut thread, &SilentReporter);
         total += result.nodes;

@@ -142,6 +142,7 @@ fn play_game(
             multipv: 1,
             move_overhead: 0,
             auto_draw: false,
+            syzygy: None,
         };
         let result = search(&params, tt, &control, std::slice::from_mut(td), &SilentReporter);
         let Some(best) = result.best else {

@@ -157,6 +157,7 @@ fn balanced(board: &Board, tt: &TranspositionTable, td: &mut ThreadData) -> bool
         multipv: 1,
         move_overhead: 0,
         auto_draw: false,
+        syzygy: None,
     };
     let outcome = search(
         &params,

@@ -12,6 +12,7 @@ pub mod genfens;
 pub mod levels;
 pub mod network;
 pub mod search;
+pub mod syzygy;
 pub mod uci;
 pub mod wdl;
 

@@ -27,6 +27,7 @@ fn run(fen: &str, depth: u32) -> (Option<String>, ScoreReport) {
         multipv: 1,
         move_overhead: 0,
         auto_draw: false,
+        syzygy: None,
     };
     let tt = TranspositionTable::new(8);
     let control = SearchControl::new(1, false);

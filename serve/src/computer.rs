@@ -138,6 +138,7 @@ fn run_search(
         multipv,
         move_overhead: 0,
         auto_draw: false,
+        syzygy: None,
     };
     let tt = TranspositionTable::new(HASH_MB);
     let mut thread = ThreadData::new(0);

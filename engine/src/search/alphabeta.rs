@@ -28,6 +28,8 @@ pub struct Context<'a> {
     pub reporter: &'a dyn super::Reporter,
     /// The iteration depth, for `currmove`.
     pub depth: u32,
+    /// Syzygy tablebases, when loaded (one branch per node when not).
+    pub tb: Option<&'a crate::syzygy::Probing>,
 }
 
 static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
@@ -48,6 +50,7 @@ impl ThreadData {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             ctx.control.publish_nodes(self.id, self.nodes);
+            ctx.control.publish_tb_hits(self.id, self.tb_hits);
             if self.id == 0 && ctx.may_stop {
                 if let Some(hard) = ctx.hard_ms {
                     if !ctx.control.pondering() && ctx.control.elapsed_ms() >= hard {
@@ -165,6 +168,36 @@ impl ThreadData {
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth && h.cuts_off(alpha, beta) {
                 return h.score;
+            }
+        }
+
+        // 3b. Tablebases: right after a capture or pawn move (the fifty-move
+        // counter is zero, so the WDL value is exact here) in a position the
+        // tables cover. The result is a bound (win: at least, loss: at most)
+        // or exact (draw); it ends the node where it settles the window.
+        if let Some(tb) = ctx.tb {
+            if !root
+                && board.halfmove_clock() == 0
+                && depth >= tb.probe_depth
+                && board.occupied().count() <= tb.probe_limit
+                && !board.castling_rights().any()
+            {
+                if let Some(wdl) = tb.tables.probe_wdl(board) {
+                    self.tb_hits += 1;
+                    let (score, bound) = tb.score(wdl, ply);
+                    let cuts = match bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    };
+                    if cuts {
+                        let eval = if in_check { 0 } else { self.evaluate(board) };
+                        let stored_depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                        ctx.tt
+                            .store(board.key(), Move::NONE, score, eval, stored_depth, bound, ply);
+                        return score;
+                    }
+                }
             }
         }
 

@@ -35,6 +35,8 @@ pub struct SearchParams {
     /// The root position is already drawn by the automatic rules (fivefold
     /// repetition, 75 moves): every line scores 0.
     pub auto_draw: bool,
+    /// Syzygy tablebases to probe (`None`: no probing, and no cost).
+    pub syzygy: Option<crate::syzygy::Probing>,
 }
 
 /// A finished line of one iteration.
@@ -52,13 +54,34 @@ pub fn search(
     threads: &mut [ThreadData],
     reporter: &dyn Reporter,
 ) -> SearchResult {
-    let root_moves: Vec<Move> = params
+    let mut root_moves: Vec<Move> = params
         .board
         .legal_moves()
         .iter()
         .copied()
         .filter(|m| params.searchmoves.is_empty() || params.searchmoves.contains(m))
         .collect();
+    // A tablebase root: only the moves that keep its best result (probed
+    // here, before any helper thread probes).
+    let (main, _) = threads.split_first_mut().expect("at least one thread");
+    main.root_tb = None;
+    main.tb_hits = 0;
+    if let Some(tb) = &params.syzygy {
+        if params.board.occupied().count() <= tb.probe_limit {
+            if let Some(probe) = tb.tables.probe_root(&params.board, tb.rule50) {
+                main.tb_hits = probe.moves.len() as u64;
+                let kept: Vec<Move> = root_moves
+                    .iter()
+                    .copied()
+                    .filter(|m| probe.keep.contains(m))
+                    .collect();
+                if !kept.is_empty() {
+                    root_moves = kept;
+                }
+                main.root_tb = Some(probe);
+            }
+        }
+    }
     if root_moves.is_empty() {
         return SearchResult {
             best: None,
@@ -113,6 +136,9 @@ fn iterative_deepening(
     td.root_index = td.keys.len() - 1;
     td.set_root(&params.board);
     td.nodes = 0;
+    if !is_main {
+        td.tb_hits = 0;
+    }
     td.aborted = false;
     let all_moves = params.board.legal_moves();
     let outside: Vec<Move> = all_moves
@@ -136,6 +162,7 @@ fn iterative_deepening(
         // helpers stop as soon as they are told.
         may_stop: !is_main,
         reporter,
+        tb: params.syzygy.as_ref(),
         depth: 1,
     };
     let mut completed: Vec<Line> = Vec::new();
@@ -207,6 +234,7 @@ fn iterative_deepening(
         }
     }
     control.publish_nodes(td.id, td.nodes);
+    control.publish_tb_hits(td.id, td.tb_hits);
     if is_main {
         control.stop();
     }
@@ -286,7 +314,24 @@ fn make_info(
     bound: ScoreBound,
 ) -> SearchInfo {
     control.publish_nodes(td.id, td.nodes);
-    let score = if params.auto_draw { 0 } else { line.score };
+    control.publish_tb_hits(td.id, td.tb_hits);
+    let mut score = if params.auto_draw { 0 } else { line.score };
+    let mut certain_wdl = None;
+    if let Some(probe) = &td.root_tb {
+        use crate::syzygy::TbWdl;
+        // The tablebase knows the result; a mate the search found says more.
+        if score.abs() < MATE_BOUND || probe.wdl == TbWdl::Draw {
+            score = probe.score();
+        }
+        certain_wdl = Some(match probe.wdl {
+            TbWdl::Win | TbWdl::CursedWin => crate::wdl::Wdl::WIN,
+            TbWdl::Draw => crate::wdl::Wdl::DRAW,
+            TbWdl::BlessedLoss | TbWdl::Loss => crate::wdl::Wdl::LOSS,
+        });
+    }
+    if params.auto_draw {
+        score = 0;
+    }
     SearchInfo {
         depth,
         seldepth: (td.seldepth as u32).max(depth.min(line.pv.len() as u32)),
@@ -296,6 +341,8 @@ fn make_info(
         nodes: control.total_nodes(),
         time_ms: control.elapsed_ms(),
         hashfull: tt.hashfull(),
+        tbhits: control.total_tb_hits(),
+        certain_wdl,
         pv: line.pv.clone(),
     }
 }

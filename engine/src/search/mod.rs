@@ -89,6 +89,11 @@ pub struct SearchInfo {
     pub time_ms: u64,
     /// Hash table use, per mille.
     pub hashfull: u32,
+    /// Tablebase probes that found a result, all threads.
+    pub tbhits: u64,
+    /// The certain result when the root is a tablebase position (`wdl`
+    /// output shows it instead of the model's estimate).
+    pub certain_wdl: Option<crate::wdl::Wdl>,
     /// The principal variation.
     pub pv: Vec<Move>,
 }
@@ -131,6 +136,7 @@ pub struct SearchControl {
     pondering: AtomicBool,
     start: Mutex<Instant>,
     node_counts: Vec<AtomicU64>,
+    tb_hits: Vec<AtomicU64>,
 }
 
 impl SearchControl {
@@ -142,6 +148,7 @@ impl SearchControl {
             pondering: AtomicBool::new(pondering),
             start: Mutex::new(Instant::now()),
             node_counts: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+            tb_hits: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
@@ -194,6 +201,17 @@ impl SearchControl {
 
     pub(crate) fn nodes_of(&self, thread: usize) -> u64 {
         self.node_counts[thread].load(Ordering::Relaxed)
+    }
+
+    /// Tablebase hits of all threads.
+    pub fn total_tb_hits(&self) -> u64 {
+        self.tb_hits.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    pub(crate) fn publish_tb_hits(&self, thread: usize, hits: u64) {
+        if let Some(h) = self.tb_hits.get(thread) {
+            h.store(hits, Ordering::Relaxed);
+        }
     }
 
     pub(crate) fn publish_nodes(&self, thread: usize, nodes: u64) {

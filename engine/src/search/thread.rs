@@ -61,6 +61,11 @@ pub struct ThreadData {
     /// The NNUE accumulators along the current line, when the evaluation is
     /// a network; `None` means the hand-crafted evaluation.
     pub nnue: Option<AccumulatorStack>,
+    /// Tablebase probes that found a result in this search.
+    pub tb_hits: u64,
+    /// The root's tablebase probe, when the root is a tablebase position
+    /// (main thread).
+    pub root_tb: Option<crate::syzygy::RootProbe>,
 }
 
 fn zeroed_box<T>() -> Box<T> {
@@ -97,6 +102,8 @@ impl ThreadData {
             seldepth: 0,
             root_excluded: Vec::new(),
             aborted: false,
+            tb_hits: 0,
+            root_tb: None,
             pawn_cache: eval::PawnCache::default(),
             nnue: None,
         }
@@ -235,6 +242,7 @@ mod tests {
                 multipv: 1,
                 move_overhead: 0,
                 auto_draw: false,
+                syzygy: None,
             };
             let tt = TranspositionTable::new(4);
             let control = SearchControl::new(1, false);

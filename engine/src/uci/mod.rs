@@ -17,6 +17,7 @@ use crate::search::time;
 use crate::search::{
     search, Limits, SearchControl, SearchParams, SearchResult, ThreadData, TranspositionTable,
 };
+use crate::syzygy::{Probing, Tablebases};
 use crate::wdl::Wdl;
 use command::{Command, GoCommand, StartPosition};
 use eval::nnue::Network;
@@ -53,6 +54,8 @@ pub struct Uci {
     position: (StartPosition, Vec<String>, bool),
     /// Book choices and playing levels draw from this engine's own generator.
     rng: StdRng,
+    /// The Syzygy tables of `SyzygyPath`, when some were found.
+    tablebases: Option<Arc<Tablebases>>,
 }
 
 /// A seed that differs between engine instances (time and process), so two
@@ -126,6 +129,7 @@ impl Uci {
             book: None,
             position: (StartPosition::Start, Vec::new(), false),
             rng: StdRng::seed_from_u64(fresh_seed()),
+            tablebases: None,
         }
     }
 
@@ -338,6 +342,24 @@ impl Uci {
             OptionChange::SkillLevel(n) => self.options.skill_level = n,
             OptionChange::LimitStrength(on) => self.options.limit_strength = on,
             OptionChange::Elo(elo) => self.options.elo = elo,
+            OptionChange::SyzygyPath(path) => {
+                // The prober's tables are global: the old set goes first.
+                self.tablebases = None;
+                if path.is_empty() {
+                    send("info string SyzygyPath: tablebases off");
+                    self.options.syzygy_path = options::EMPTY.to_string();
+                } else {
+                    let loaded = crate::syzygy::load(&path);
+                    for line in &loaded.messages {
+                        send(&format!("info string {line}"));
+                    }
+                    self.tablebases = loaded.tables.map(Arc::new);
+                    self.options.syzygy_path = path;
+                }
+            }
+            OptionChange::SyzygyProbeDepth(d) => self.options.syzygy_probe_depth = d,
+            OptionChange::SyzygyProbeLimit(n) => self.options.syzygy_probe_limit = n,
+            OptionChange::Syzygy50MoveRule(on) => self.options.syzygy_50_move_rule = on,
         }
     }
 
@@ -453,6 +475,14 @@ impl Uci {
             move_overhead: self.options.move_overhead,
             auto_draw: self.game.is_automatic_draw(),
             limits,
+            syzygy: self.tablebases.as_ref().and_then(|tb| {
+                Probing::new(
+                    Arc::clone(tb),
+                    self.options.syzygy_probe_depth as i32,
+                    self.options.syzygy_probe_limit,
+                    self.options.syzygy_50_move_rule,
+                )
+            }),
         };
         let choice = level.map(|settings| LevelChoice {
             settings,

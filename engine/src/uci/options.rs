@@ -37,6 +37,14 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`.
     pub elo: u32,
+    /// Directories of Syzygy tables ([`EMPTY`]: no probing).
+    pub syzygy_path: String,
+    /// Probe inside the search only at this remaining depth or more.
+    pub syzygy_probe_depth: u32,
+    /// Probe only positions with at most this many pieces (0: never).
+    pub syzygy_probe_limit: u32,
+    /// Cursed wins and blessed losses count as draws.
+    pub syzygy_50_move_rule: bool,
 }
 
 /// How UCI writes an empty string option's value.
@@ -61,6 +69,10 @@ impl Default for Options {
             skill_level: crate::levels::MAX_SKILL,
             limit_strength: false,
             elo: crate::levels::DEFAULT_ELO,
+            syzygy_path: EMPTY.to_string(),
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: 7,
+            syzygy_50_move_rule: true,
         }
     }
 }
@@ -75,6 +87,11 @@ pub const MAX_MULTIPV: i64 = 256;
 pub const MAX_MOVE_OVERHEAD: i64 = 5000;
 /// Largest `BookDepth` (plies).
 pub const MAX_BOOK_DEPTH: i64 = 1000;
+
+/// Largest `SyzygyProbeDepth`.
+pub const MAX_SYZYGY_PROBE_DEPTH: i64 = 100;
+/// Largest `SyzygyProbeLimit` (the largest Syzygy tables have 7 pieces).
+pub const MAX_SYZYGY_PROBE_LIMIT: i64 = 7;
 
 /// The `option` lines of the `uci` answer.
 pub fn declarations() -> Vec<String> {
@@ -124,6 +141,19 @@ pub fn declarations() -> Vec<String> {
             crate::levels::MIN_ELO,
             crate::levels::MAX_ELO
         ),
+        format!("option name SyzygyPath type string default {}", d.syzygy_path),
+        format!(
+            "option name SyzygyProbeDepth type spin default {} min 1 max {MAX_SYZYGY_PROBE_DEPTH}",
+            d.syzygy_probe_depth
+        ),
+        format!(
+            "option name SyzygyProbeLimit type spin default {} min 0 max {MAX_SYZYGY_PROBE_LIMIT}",
+            d.syzygy_probe_limit
+        ),
+        format!(
+            "option name Syzygy50MoveRule type check default {}",
+            d.syzygy_50_move_rule
+        ),
     ]
 }
 
@@ -164,6 +194,14 @@ pub enum OptionChange {
     LimitStrength(bool),
     /// Set UCI_Elo.
     Elo(u32),
+    /// Load the Syzygy tables of these directories (empty: probing off).
+    SyzygyPath(String),
+    /// Set SyzygyProbeDepth.
+    SyzygyProbeDepth(u32),
+    /// Set SyzygyProbeLimit.
+    SyzygyProbeLimit(u32),
+    /// Set Syzygy50MoveRule.
+    Syzygy50MoveRule(bool),
 }
 
 fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
@@ -233,6 +271,21 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
             i64::from(crate::levels::MIN_ELO),
             i64::from(crate::levels::MAX_ELO),
         )? as u32)),
+        "syzygypath" => match value.map(str::trim) {
+            None | Some("") | Some(EMPTY) => Ok(OptionChange::SyzygyPath(String::new())),
+            Some(path) => Ok(OptionChange::SyzygyPath(path.to_string())),
+        },
+        "syzygyprobedepth" => {
+            Ok(OptionChange::SyzygyProbeDepth(
+                spin("SyzygyProbeDepth", value, 1, MAX_SYZYGY_PROBE_DEPTH)? as u32,
+            ))
+        }
+        "syzygyprobelimit" => {
+            Ok(OptionChange::SyzygyProbeLimit(
+                spin("SyzygyProbeLimit", value, 0, MAX_SYZYGY_PROBE_LIMIT)? as u32,
+            ))
+        }
+        "syzygy50moverule" => Ok(OptionChange::Syzygy50MoveRule(check("Syzygy50MoveRule", value)?)),
         _ => Err(format!("unknown option '{name}'")),
     }
 }
@@ -255,7 +308,6 @@ mod tests {
         );
         assert!(parse_change("Ponder", Some("yes")).is_err());
         assert!(parse_change("Move Overhead", Some("5001")).is_err());
-        assert!(parse_change("SyzygyPath", Some("")).is_err());
         assert_eq!(
             parse_change("evalfile", Some(" nets/a.nnue ")),
             Ok(OptionChange::EvalFile("nets/a.nnue".to_string()))
@@ -271,6 +323,42 @@ mod tests {
         );
         assert!(parse_change("UCI_ShowWDL", Some("1")).is_err());
         assert!(!Options::default().show_wdl);
+    }
+
+    #[test]
+    fn syzygy_options() {
+        let d = Options::default();
+        assert_eq!(
+            (d.syzygy_path.as_str(), d.syzygy_probe_depth, d.syzygy_probe_limit),
+            ("<empty>", 1, 7)
+        );
+        assert!(d.syzygy_50_move_rule);
+        for empty in [None, Some(""), Some("<empty>")] {
+            assert_eq!(
+                parse_change("SyzygyPath", empty),
+                Ok(OptionChange::SyzygyPath(String::new()))
+            );
+        }
+        assert_eq!(
+            parse_change("syzygypath", Some(" /tb/a:/tb/b ")),
+            Ok(OptionChange::SyzygyPath("/tb/a:/tb/b".to_string()))
+        );
+        assert_eq!(
+            parse_change("SyzygyProbeDepth", Some("100")),
+            Ok(OptionChange::SyzygyProbeDepth(100))
+        );
+        assert!(parse_change("SyzygyProbeDepth", Some("0")).is_err());
+        assert!(parse_change("SyzygyProbeDepth", Some("101")).is_err());
+        assert_eq!(
+            parse_change("SyzygyProbeLimit", Some("0")),
+            Ok(OptionChange::SyzygyProbeLimit(0))
+        );
+        assert!(parse_change("SyzygyProbeLimit", Some("8")).is_err());
+        assert_eq!(
+            parse_change("Syzygy50MoveRule", Some("false")),
+            Ok(OptionChange::Syzygy50MoveRule(false))
+        );
+        assert!(parse_change("Syzygy50MoveRule", Some("no")).is_err());
     }
 
     #[test]

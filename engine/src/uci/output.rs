@@ -54,19 +54,21 @@ pub fn format_info(info: &SearchInfo, chess960: bool, wdl_material: Option<i32>)
         ScoreBound::Lower => " lowerbound",
         ScoreBound::Upper => " upperbound",
     };
-    let wdl = match wdl_material {
-        Some(material) => format!(" wdl {}", wdl_of_report(info.score, material)),
-        None => String::new(),
+    let wdl = match (wdl_material, info.certain_wdl) {
+        (Some(_), Some(certain)) => format!(" wdl {certain}"),
+        (Some(material), None) => format!(" wdl {}", wdl_of_report(info.score, material)),
+        (None, _) => String::new(),
     };
     let nps = info.nodes * 1000 / info.time_ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_uci(chess960)).collect();
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} tbhits {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
         info.nodes,
         info.hashfull,
+        info.tbhits,
         info.time_ms,
         pv.join(" ")
     )
@@ -99,6 +101,8 @@ mod tests {
             nodes: 1000,
             time_ms: 10,
             hashfull: 0,
+            tbhits: 0,
+            certain_wdl: None,
             pv: Vec::new(),
         }
     }
