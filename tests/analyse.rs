@@ -407,3 +407,55 @@ fn ctrl_c_writes_what_is_finished() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--syzygy`: a tablebase win is scored from the tables (a tablebase score
+/// between the centipawn range and mate, or a mate the search saw), and a
+/// path without tables is a clear error.
+#[test]
+fn syzygy_tables_score_the_root() {
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/syzygy");
+    if !tables.join("KRvK.rtbw").exists() {
+        eprintln!("note: {} has no Syzygy tables; skipped", tables.display());
+        return;
+    }
+    // KR v K far from a quick mate: 2000 nodes cannot see the mate.
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
+    let path = tables.to_string_lossy().into_owned();
+    let run = daba(&[
+        "analyse",
+        "--fen",
+        fen,
+        "--nodes",
+        "2000",
+        "--threads",
+        "1",
+        "--json",
+        "--syzygy",
+        &path,
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let json = text(&run.stdout);
+    let cp: Option<i64> = json
+        .split("\"eval\":{\"cp\":")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit() && c != '-').next())
+        .and_then(|n| n.parse().ok());
+    assert!(
+        json.contains("\"mate\":") || cp.is_some_and(|cp| cp > 10_000),
+        "a tablebase win: {json}"
+    );
+
+    let dir = folder("no-tables");
+    let out = daba(&[
+        "analyse",
+        "--fen",
+        fen,
+        "--nodes",
+        "100",
+        "--syzygy",
+        &dir.to_string_lossy(),
+    ]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("--syzygy"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -26,6 +26,7 @@ use movegen::Color;
 use run::{Config, Input};
 use search::SearchSettings;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The depth searched when no limit is given.
 pub const DEFAULT_DEPTH: u32 = 14;
@@ -87,6 +88,9 @@ pub struct AnalyseArgs {
     /// NNUE net to analyse with, or `classical`: the hand-crafted evaluation [default: the engine's]
     #[arg(long, value_name = "FILE")]
     pub eval_file: Option<String>,
+    /// Syzygy tablebase directories (`:`-separated; `;` on Windows), probed at the root and in the search
+    #[arg(long, value_name = "PATH")]
+    pub syzygy: Option<String>,
 }
 
 fn multipv(s: &str) -> Result<usize, String> {
@@ -148,6 +152,20 @@ impl AnalyseArgs {
             Some("classical") => None,
             Some(file) => Some(engine::network::load(file).map_err(|e| format!("--eval-file {file}: {e}"))?),
         };
+        let syzygy = match self.syzygy.as_deref() {
+            None => None,
+            Some(path) => {
+                let loaded = engine::syzygy::load(path);
+                for line in &loaded.messages {
+                    eprintln!("analyse: {line}");
+                }
+                let tables = loaded
+                    .tables
+                    .ok_or_else(|| format!("--syzygy {path}: no usable tablebase files"))?;
+                // Default probing settings, as the UCI options' defaults.
+                engine::syzygy::Probing::new(Arc::new(tables), 1, 7, true)
+            }
+        };
         let input = match (&self.fen, &self.input) {
             (Some(fen), _) => {
                 let position = epd::parse_line(fen, 1, 1).map_err(|e| format!("--fen: {e}"))?;
@@ -178,6 +196,7 @@ impl AnalyseArgs {
                 limits: self.limits(),
                 multipv: self.multipv,
                 net,
+                syzygy,
             },
             settings_text: self.describe(),
             selection: Selection {

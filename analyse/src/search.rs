@@ -76,6 +76,8 @@ pub struct SearchSettings {
     pub multipv: usize,
     /// The evaluation (`None`: hand-crafted).
     pub net: Option<Arc<Network>>,
+    /// Syzygy tablebases (`--syzygy`), shared by every search.
+    pub syzygy: Option<engine::syzygy::Probing>,
 }
 
 impl std::fmt::Debug for SearchSettings {
@@ -84,6 +86,7 @@ impl std::fmt::Debug for SearchSettings {
             .field("limits", &self.limits)
             .field("multipv", &self.multipv)
             .field("net", &self.net.is_some())
+            .field("syzygy", &self.syzygy.is_some())
             .finish()
     }
 }
@@ -155,7 +158,7 @@ impl Searcher {
             multipv: settings.multipv.max(1),
             move_overhead: 0,
             auto_draw: false,
-            syzygy: None,
+            syzygy: settings.syzygy.clone(),
         };
         let control = Arc::new(SearchControl::new(self.threads.len(), false));
         if !interrupt.register(&control) {

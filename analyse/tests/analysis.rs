@@ -19,6 +19,7 @@ fn settings() -> SearchSettings {
         limits: Limits::nodes(NODES),
         multipv: 1,
         net: engine::network::default_network(),
+        syzygy: None,
     }
 }
 

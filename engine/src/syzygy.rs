@@ -159,6 +159,9 @@ pub struct Tablebases {
     dtz: HashSet<String>,
     /// The private directory of links handed to the prober.
     dir: PathBuf,
+    /// The prober's root probe shares state between calls and is not thread
+    /// safe: root probes (several at once in `daba analyse`) take turns.
+    root_lock: std::sync::Mutex<()>,
 }
 
 impl Drop for Tablebases {
@@ -402,6 +405,7 @@ pub fn load(value: &str) -> Loaded {
                     dtz_count: dtz.len(),
                     dtz: dtz.into_iter().map(|(s, _)| s).collect(),
                     dir,
+                    root_lock: std::sync::Mutex::new(()),
                 }),
                 messages,
             }
@@ -498,6 +502,7 @@ impl Tablebases {
             return None;
         }
         let p = |k| board.pieces(k).0;
+        let _turn = self.root_lock.lock().unwrap_or_else(|e| e.into_inner());
         let probe = self
             .tb
             .probe_root(
