@@ -93,6 +93,35 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// The piece-placement field of a FEN (`rnbqkbnr/pppppppp/8/...`), rank 8
+/// first, for the pieces `piece_on` gives: the board's own, or those of a
+/// position still being assembled (a training-data record).
+pub fn placement_fen(piece_on: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match piece_on(Square::from_index(rank * 8 + file)) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    out.push(p.to_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
 impl Board {
     /// Parses a FEN (4 to 6 fields; missing counters default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
@@ -180,29 +209,7 @@ impl Board {
     /// The position as FEN. Castling rights come out as `KQkq` where that is
     /// unambiguous and as rook files (Shredder-FEN) otherwise.
     pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let sq = Square::from_index(rank * 8 + file);
-                match self.piece_on(sq) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        out.push(p.to_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = placement_fen(|sq| self.piece_on(sq));
         out.push(' ');
         out.push(self.side.to_char());
         out.push(' ');

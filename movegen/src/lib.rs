@@ -27,7 +27,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
 pub use castling::{back_rank, CastleSide, CastlingRights};
 pub use draw::KeyHistory;
-pub use fen::{FenError, START_FEN};
+pub use fen::{placement_fen, FenError, START_FEN};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveParseError;
 pub use perft::{divide, divide_parallel, perft, perft_parallel};

@@ -256,28 +256,7 @@ impl PackedPosition {
             };
             squares[sq] = Some(Piece::new(color, kind));
         }
-        let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match squares[rank * 8 + file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            fen.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        fen.push(p.to_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let fen = movegen::placement_fen(|sq| squares[sq.index()]);
         let side = match b[24] {
             0 => 'w',
             1 => 'b',
