@@ -325,3 +325,82 @@ fn tiny_zero_and_negative_clocks_still_give_a_legal_move() {
         assert!(best.len() == 4 && best != "(none)", "{clock}: {lines:?}");
     }
 }
+
+#[test]
+fn go_with_an_unknown_token_is_an_error_and_starts_no_search() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go fishing");
+    let lines = e.expect_prefix("info string error");
+    assert!(lines.last().unwrap().contains("'fishing'"), "{lines:?}");
+    // No search runs: no info lines, no bestmove.
+    e.expect_silence(
+        |l| l.starts_with("bestmove") || l.starts_with("info depth"),
+        Duration::from_millis(500),
+    );
+    // And the engine is usable at once (this hung behind the infinite search
+    // that `go fishing` used to start).
+    e.send("position startpos moves e2e4");
+    let lines = e.go("depth 3");
+    let best = bestmove(&lines);
+    assert!(
+        best.as_bytes()[1] == b'7' || best.as_bytes()[1] == b'8',
+        "{best}: not a black move"
+    );
+}
+
+/// A `go` during a search ends that search first (as `stop` would), so each
+/// `go` gets its own `bestmove`; `position` during a search is taken at once.
+#[test]
+fn go_position_setoption_and_ucinewgame_during_a_search_never_hang() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let first = e.expect_prefix("bestmove");
+    let white = bestmove(&first);
+    assert!(white.as_bytes()[1] <= b'2', "{white}: not a white move");
+    let second = e.expect_prefix("bestmove");
+    let black = bestmove(&second);
+    assert!(black.as_bytes()[1] >= b'7', "{black}: not a black move");
+    e.expect_silence(|l| l.starts_with("bestmove"), Duration::from_millis(300));
+
+    // setoption and ucinewgame end a pondering search (one bestmove) and apply.
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 10000 btime 10000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("setoption name MultiPV value 2");
+    e.expect_prefix("bestmove");
+    let lines = e.go("depth 4");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth 4 ") && l.contains(" multipv 2 ")),
+        "MultiPV 2 not applied: {lines:?}"
+    );
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("ucinewgame");
+    e.expect_prefix("bestmove");
+    e.sync();
+    e.expect_silence(|l| l.starts_with("bestmove"), Duration::from_millis(300));
+}
+
+#[test]
+fn go_movetime_uses_the_time_it_is_given() {
+    let mut e = Engine::start();
+    e.send("setoption name Move Overhead value 10");
+    e.send("position startpos");
+    e.sync();
+    // A quiet opening position: the best move is stable from iteration to
+    // iteration, which is what made the clock logic stop at 70% of it.
+    let start = std::time::Instant::now();
+    e.go("movetime 600");
+    let elapsed = start.elapsed();
+    assert!(
+        elapsed >= Duration::from_millis(580),
+        "answered after {elapsed:?} of a 600 ms move time"
+    );
+}

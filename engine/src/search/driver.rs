@@ -225,7 +225,9 @@ fn iterative_deepening(
                 break;
             }
         }
-        if let Some(t) = time {
+        // A fixed move time is used in full (the hard bound ends the search):
+        // stopping early pays off only on a clock, where saved time is kept.
+        if let Some(t) = time.filter(|_| params.limits.movetime.is_none()) {
             // A best move that keeps winning iterations needs less time.
             let scale = [160, 120, 100, 85, 70][stable_iterations.min(4)];
             if !control.pondering() && control.elapsed_ms() * 100 >= t.soft * scale {

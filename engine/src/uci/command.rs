@@ -205,7 +205,9 @@ fn parse_go(rest: &[&str]) -> Result<GoCommand, String> {
                 i = j;
                 continue;
             }
-            _ => takes_value = false, // unknown token: skip it
+            // An unknown word is an error, not an empty limit: `go fishing`
+            // must not start an infinite search the GUI never asked for.
+            _ => return Err(format!("go: unknown token '{key}'; no search started")),
         }
         i += if takes_value { 2 } else { 1 };
     }
@@ -251,9 +253,11 @@ mod tests {
     }
 
     #[test]
-    fn bad_numbers_are_errors_and_unknown_is_ignored() {
+    fn bad_numbers_and_unknown_go_tokens_are_errors_unknown_commands_ignored() {
         assert!(parse("go depth x").is_err());
         assert!(parse("go wtime").is_err());
+        assert!(parse("go fishing").unwrap_err().contains("'fishing'"));
+        assert!(parse("go depth 3 fishing").is_err());
         assert_eq!(parse("xboard").unwrap(), None);
         assert_eq!(parse("   ").unwrap(), None);
         assert_eq!(parse("junk isready").unwrap(), Some(Command::IsReady));

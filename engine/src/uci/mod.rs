@@ -163,7 +163,7 @@ impl Uci {
             Command::Debug(on) => self.debug = on,
             Command::IsReady => send("readyok"),
             Command::SetOption { name, value } => {
-                self.wait_for_search();
+                self.end_search();
                 match options::parse_change(&name, value.as_deref()) {
                     Ok(change) => self.apply_option(change),
                     Err(e) => send(&format!("info string error: {e}")),
@@ -171,7 +171,7 @@ impl Uci {
             }
             Command::Register => {}
             Command::NewGame => {
-                self.wait_for_search();
+                self.end_search();
                 self.tt.clear();
                 for td in self.lock_threads().iter_mut() {
                     td.clear();
@@ -179,8 +179,9 @@ impl Uci {
                 self.game = Game::default();
                 self.position = (StartPosition::Start, Vec::new(), false);
             }
+            // The running search works on its own copy of the position, so a
+            // new one is taken at once and used by the next `go`.
             Command::Position { start, moves } => {
-                self.wait_for_search();
                 let fen = match &start {
                     StartPosition::Start => None,
                     StartPosition::Fen(f) => Some(f.as_str()),
@@ -194,7 +195,7 @@ impl Uci {
                 }
             }
             Command::Go(go) => {
-                self.wait_for_search();
+                self.end_search();
                 self.go(*go);
             }
             Command::Stop => {
@@ -209,7 +210,7 @@ impl Uci {
             }
             Command::Quit => return false,
             Command::Bench(depth) => {
-                self.wait_for_search();
+                self.end_search();
                 crate::bench::run(depth, &mut std::io::stdout());
             }
             Command::Display => self.display(),
@@ -220,14 +221,18 @@ impl Uci {
 
     /// Stops any search and waits for its thread (for `quit` and EOF).
     pub fn quit(&mut self) {
-        if let Some(r) = &self.running {
-            r.control.request_stop();
-        }
-        self.wait_for_search();
+        self.end_search();
     }
 
-    fn wait_for_search(&mut self) {
+    /// Ends the running search, if any, as `stop` would (its `bestmove` is
+    /// printed), and waits for its thread. Commands that need the search
+    /// threads or the hash table (`go`, `setoption`, `ucinewgame`, `bench`)
+    /// call this first: waiting for the search to end by itself would hang
+    /// the engine behind an infinite or pondering search, since the `stop`
+    /// that ends it is queued behind the waiting command.
+    fn end_search(&mut self) {
         if let Some(r) = self.running.take() {
+            r.control.request_stop();
             let _ = r.handle.join();
         }
     }
