@@ -7,6 +7,7 @@
 //! weights in one list (`weights`, laid out by `params`), which the tuner in
 //! `tune` fits to game results and writes back.
 
+pub mod file;
 mod masks;
 pub mod nnue;
 pub mod params;

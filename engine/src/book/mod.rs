@@ -240,6 +240,10 @@ pub struct BookMove {
     pub total: u32,
 }
 
+/// The largest book file `Book::open` reads (the biggest public Polyglot
+/// books are a few hundred MB).
+pub const MAX_BOOK_FILE_BYTES: u64 = 2 << 30;
+
 /// A Polyglot book held in memory (16 bytes per entry, as on disk).
 #[derive(Clone, Debug)]
 pub struct Book {
@@ -249,7 +253,7 @@ pub struct Book {
 impl Book {
     /// Reads and checks a book file.
     pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
-        let bytes = std::fs::read(path).map_err(BookError::Io)?;
+        let bytes = eval::file::read_regular(path, MAX_BOOK_FILE_BYTES).map_err(BookError::Io)?;
         Book::from_bytes(&bytes)
     }
 

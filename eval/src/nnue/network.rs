@@ -26,6 +26,9 @@ pub const HIDDEN_MULTIPLE: usize = 16;
 pub const MAX_PIECES: i32 = 32;
 
 /// Bytes before the weights: magic and eight `u32` fields.
+/// The largest net file `Network::load` reads: far above the largest net the
+/// format allows (about 6.4 MB at 4096 hidden neurons and 16 buckets).
+pub const MAX_NET_FILE_BYTES: u64 = 64 << 20;
 const HEADER_BYTES: usize = 8 + 8 * 4;
 /// Bytes after the weights: the checksum.
 const CHECKSUM_BYTES: usize = 8;
@@ -481,9 +484,10 @@ impl Network {
         )
     }
 
-    /// Reads and checks the net file at `path` (see [`Network::from_bytes`]).
+    /// Reads and checks the net file at `path` (see [`Network::from_bytes`]):
+    /// a regular file of at most [`MAX_NET_FILE_BYTES`].
     pub fn load(path: impl AsRef<Path>) -> Result<Network, NetError> {
-        Network::from_bytes(&std::fs::read(path)?)
+        Network::from_bytes(&crate::file::read_regular(path, MAX_NET_FILE_BYTES)?)
     }
 
     /// Builds a net from its weights, with every check of the file format.
