@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs the cargo-fuzz targets in fuzz/ (libFuzzer, AddressSanitizer).
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]   each target for SECONDS (default 30), all by default
+#   MAX_RUNS=10000000 scripts/fuzz.sh 3600 fen   stop at 10M executions or one hour
+#
+# The committed seeds in fuzz/corpus/<target> are read, never written: new
+# inputs go to $FUZZ_WORK/<target> (default target/fuzz-work), crashes to
+# fuzz/artifacts/<target>. Needs cargo-fuzz (`cargo install cargo-fuzz`);
+# RUSTC_BOOTSTRAP=1 lets the stable toolchain build with the sanitizer flags.
+# Exit status: 0 when no target found a crash, else the first failure's.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-30}
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(fen moves uci_session pgn book syzygy_path nnue_net)
+fi
+work=${FUZZ_WORK:-$PWD/target/fuzz-work}
+export RUSTC_BOOTSTRAP=1
+(cd fuzz && cargo fuzz build -O)
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "$work/$t"
+  log="$work/$t.log"
+  # -close_fd_mask=1: the UCI target prints what the engine would print.
+  if (cd fuzz && cargo fuzz run -O "$t" "$work/$t" "corpus/$t" -- \
+        -max_total_time="$seconds" ${MAX_RUNS:+-runs=$MAX_RUNS} -close_fd_mask=1 -print_final_stats=1) >"$log" 2>&1; then
+    echo "$t: ok, $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') executions in $(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' | xargs -I{} echo {}) exec/s"
+  else
+    status=$?
+    echo "$t: FAILED (exit $status); the log is $log"
+    grep -E 'panicked|ERROR|SUMMARY|artifact' "$log" | head -20 || true
+  fi
+done
+exit $status
