@@ -84,9 +84,66 @@ impl TtHit {
     }
 }
 
+/// Zeroed memory for the buckets, 64-byte aligned. All-zero bytes are valid
+/// empty buckets, and zeroed memory costs nothing up front: the allocator
+/// takes a large zeroed block as fresh pages from the operating system, which
+/// zeroes each page when the search first touches it. So a table of
+/// gigabytes is ready at once, and a `quit` or `isready` behind
+/// `setoption name Hash` is not kept waiting while every byte is written.
+/// (The block is asked for with the allocator's natural alignment and 64
+/// spare bytes, then aligned by hand: Rust's allocator zeroes over-aligned
+/// requests by writing every byte.)
+struct BucketMemory {
+    base: *mut u8,
+    layout: std::alloc::Layout,
+    offset: usize,
+    count: usize,
+}
+
+// SAFETY: the memory is owned by this value alone and only reached through
+// `buckets()`, whose atomics make shared access from threads sound.
+unsafe impl Send for BucketMemory {}
+unsafe impl Sync for BucketMemory {}
+
+impl BucketMemory {
+    fn new(count: usize) -> Result<BucketMemory, String> {
+        let bytes = count
+            .checked_mul(std::mem::size_of::<Bucket>())
+            .and_then(|b| b.checked_add(std::mem::align_of::<Bucket>()))
+            .ok_or("size overflows")?;
+        let layout = std::alloc::Layout::from_size_align(bytes, 16).map_err(|e| e.to_string())?;
+        // SAFETY: the layout's size is not zero.
+        let base = unsafe { std::alloc::alloc_zeroed(layout) };
+        if base.is_null() {
+            return Err(format!("cannot allocate {} MB", bytes >> 20));
+        }
+        let offset = base.align_offset(std::mem::align_of::<Bucket>());
+        Ok(BucketMemory {
+            base,
+            layout,
+            offset,
+            count,
+        })
+    }
+
+    fn buckets(&self) -> &[Bucket] {
+        // SAFETY: `base + offset` is 64-byte aligned and `count` buckets fit
+        // after it (64 spare bytes cover the offset); the bytes are zeroed,
+        // which is a valid `Bucket`, and live as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.base.add(self.offset) as *const Bucket, self.count) }
+    }
+}
+
+impl Drop for BucketMemory {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout, freed once.
+        unsafe { std::alloc::dealloc(self.base, self.layout) }
+    }
+}
+
 /// The shared hash table.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    memory: BucketMemory,
     age: AtomicU64,
 }
 
@@ -111,18 +168,29 @@ impl TranspositionTable {
             }
         }
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets: Vec<Bucket> = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|e| e.to_string())?;
-        buckets.extend((0..count).map(|_| Bucket::default()));
         Ok(TranspositionTable {
-            buckets: buckets.into_boxed_slice(),
+            memory: BucketMemory::new(count)?,
             age: AtomicU64::new(0),
         })
     }
 
+    /// Forgets every entry, as [`TranspositionTable::clear`] does, by taking
+    /// fresh zeroed memory and handing the old back: instant at any size,
+    /// where `clear` writes every byte. Falls back to `clear` when the memory
+    /// cannot be had.
+    pub fn reset(&mut self) {
+        match BucketMemory::new(self.memory.count) {
+            Ok(memory) => {
+                self.memory = memory;
+                self.age.store(0, Ordering::Relaxed);
+            }
+            Err(_) => self.clear(),
+        }
+    }
+
     /// Forgets every entry.
     pub fn clear(&self) {
-        for bucket in self.buckets.iter() {
+        for bucket in self.memory.buckets().iter() {
             for e in &bucket.entries {
                 e.check.store(0, Ordering::Relaxed);
                 e.data.store(0, Ordering::Relaxed);
@@ -143,8 +211,8 @@ impl TranspositionTable {
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
         // Multiply-shift maps the key onto the table without a division.
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        let index = ((key as u128 * self.memory.buckets().len() as u128) >> 64) as usize;
+        &self.memory.buckets()[index]
     }
 
     /// Hints the CPU to fetch the bucket of `key` (called before a move is
@@ -228,9 +296,9 @@ impl TranspositionTable {
     /// Per mille of sampled entries written in the current search.
     pub fn hashfull(&self) -> u32 {
         let age = self.current_age();
-        let sample = self.buckets.len().min(250);
+        let sample = self.memory.buckets().len().min(250);
         let mut used = 0;
-        for bucket in &self.buckets[..sample] {
+        for bucket in &self.memory.buckets()[..sample] {
             for e in &bucket.entries {
                 let data = e.data.load(Ordering::Relaxed);
                 if data != 0 && unpack_age(data) == age {
@@ -289,6 +357,34 @@ mod tests {
         assert!(tt.probe(0xABCDEE, 3).is_none());
         tt.clear();
         assert!(tt.probe(0xABCDEF, 3).is_none());
+    }
+
+    #[test]
+    fn fresh_and_reset_tables_are_empty_aligned_and_keep_their_size() {
+        for mb in [1, 3, 64] {
+            let mut tt = TranspositionTable::new(mb);
+            let buckets = tt.memory.buckets();
+            assert_eq!(buckets.len(), mb * 1024 * 1024 / 64);
+            assert_eq!(buckets.as_ptr() as usize % 64, 0);
+            assert!(tt.probe(12345, 0).is_none());
+            for k in 0..10_000u64 {
+                tt.store(
+                    k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    Move::NONE,
+                    5,
+                    0,
+                    3,
+                    Bound::Exact,
+                    0,
+                );
+            }
+            assert!(tt.hashfull() > 0);
+            tt.reset();
+            assert_eq!(tt.memory.buckets().len(), mb * 1024 * 1024 / 64);
+            assert_eq!(tt.memory.buckets().as_ptr() as usize % 64, 0);
+            assert_eq!(tt.hashfull(), 0);
+            assert!((0..10_000u64).all(|k| tt.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).is_none()));
+        }
     }
 
     #[test]

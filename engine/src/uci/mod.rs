@@ -172,7 +172,7 @@ impl Uci {
             Command::Register => {}
             Command::NewGame => {
                 self.end_search();
-                self.tt.clear();
+                self.clear_hash();
                 for td in self.lock_threads().iter_mut() {
                     td.clear();
                 }
@@ -234,6 +234,15 @@ impl Uci {
         if let Some(r) = self.running.take() {
             r.control.request_stop();
             let _ = r.handle.join();
+        }
+    }
+
+    /// Empties the hash table (no search runs: the controller holds the only
+    /// reference, so the table is renewed rather than written over).
+    fn clear_hash(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.reset(),
+            None => self.tt.clear(),
         }
     }
 
@@ -318,7 +327,7 @@ impl Uci {
                     self.install_network();
                 }
             }
-            OptionChange::ClearHash => self.tt.clear(),
+            OptionChange::ClearHash => self.clear_hash(),
             OptionChange::MultiPv(n) => self.options.multipv = n,
             OptionChange::Ponder(on) => self.options.ponder = on,
             OptionChange::MoveOverhead(ms) => self.options.move_overhead = ms,
