@@ -201,13 +201,20 @@ impl ThreadData {
             }
         }
 
-        // 4. Static evaluation, sharpened by a fitting hash score.
+        // 4. Static evaluation, corrected by the pawn structure's correction
+        // history, then sharpened by a fitting hash score. The hash table
+        // keeps the raw evaluation, as corrections change over time.
         let raw_eval = if in_check {
             -INFINITY
         } else {
             hit.map_or_else(|| self.evaluate(board), |h| h.eval)
         };
-        let mut eval = raw_eval;
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.corrected_eval(board, raw_eval)
+        };
+        let mut eval = static_eval;
         if let Some(h) = hit {
             if !in_check && h.score.abs() < MATE_BOUND {
                 let better = match h.bound {
@@ -220,8 +227,8 @@ impl ThreadData {
                 }
             }
         }
-        self.at_mut(ply as isize).eval = raw_eval;
-        let improving = !in_check && ply >= 2 && raw_eval > self.at(ply as isize - 2).eval;
+        self.at_mut(ply as isize).eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.at(ply as isize - 2).eval;
         self.at_mut(ply as isize + 1).killers = [Move::NONE; 2];
 
         if !pv_node && !in_check {
@@ -416,6 +423,23 @@ impl ThreadData {
             ctx.tt
                 .store(board.key(), best_move, best_score, raw_eval, depth, bound, ply);
         }
+
+        // 14. Teach the correction history how far the static evaluation
+        // missed, when the result says something about it: not in check, no
+        // capture or promotion decided it, and the bound points the right way.
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best_score > static_eval,
+            Bound::Upper => best_score < static_eval,
+        };
+        if !in_check
+            && !partial_root
+            && informative
+            && (best_move.is_none() || !best_move.is_noisy())
+            && best_score.abs() < MATE_BOUND
+        {
+            self.update_correction(board, depth, best_score, static_eval);
+        }
         best_score
     }
 
@@ -507,10 +531,15 @@ impl ThreadData {
             }
         }
 
-        let stand_pat = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             hit.map_or_else(|| self.evaluate(board), |h| h.eval)
+        };
+        let stand_pat = if in_check {
+            -INFINITY
+        } else {
+            self.corrected_eval(board, raw_eval)
         };
         let mut best_score = stand_pat;
         if !in_check {
@@ -573,7 +602,7 @@ impl ThreadData {
             board.key(),
             best_move,
             best_score,
-            if in_check { 0 } else { stand_pat },
+            if in_check { 0 } else { raw_eval },
             0,
             bound,
             ply,

@@ -61,3 +61,14 @@ pub const QS_DELTA_MARGIN: i32 = 200;
 
 /// History scores saturate at this magnitude.
 pub const HISTORY_MAX: i32 = 16384;
+
+/// Correction history: entries per side to move, indexed by the pawn key.
+pub const CORRECTION_SIZE: usize = 16384;
+/// Corrections are stored in units of 1/`CORRECTION_GRAIN` centipawn, so
+/// small differences still move the average.
+pub const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, in centipawns.
+pub const CORRECTION_MAX: i32 = 64;
+/// How much one search result moves an entry: `min(depth + 1, 16)` parts in
+/// `CORRECTION_WEIGHT_SCALE`.
+pub const CORRECTION_WEIGHT_SCALE: i32 = 256;

@@ -2,7 +2,9 @@
 //! PV table, and the move-ordering histories, which persist between searches
 //! of a game and are cleared by `ucinewgame`.
 
-use super::params::HISTORY_MAX;
+use super::params::{
+    CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_SIZE, CORRECTION_WEIGHT_SCALE, HISTORY_MAX,
+};
 use super::{MATE_BOUND, MAX_PLY};
 use eval::nnue::{AccumulatorStack, Network};
 use movegen::{Board, Move, Piece};
@@ -46,6 +48,10 @@ pub struct ThreadData {
     pub capture_history: Box<[[[i16; 6]; 64]; 12]>,
     /// Continuation history: previous (piece, to) then current (piece, to).
     pub continuation: Box<ContinuationTable>,
+    /// Correction history: by side to move and pawn key, how far the static
+    /// evaluation has missed the search results of positions with this pawn
+    /// structure (in 1/`CORRECTION_GRAIN` centipawns).
+    pub pawn_correction: Box<[[i32; CORRECTION_SIZE]; 2]>,
     /// Counter moves by the previous move's piece and target.
     pub counter_moves: Box<[[Move; 64]; 12]>,
     /// Nodes searched in this search.
@@ -98,6 +104,7 @@ impl ThreadData {
             capture_history: zeroed_box(),
             continuation: zeroed_box(),
             counter_moves: zeroed_box(),
+            pawn_correction: zeroed_box(),
             nodes: 0,
             seldepth: 0,
             root_excluded: Vec::new(),
@@ -180,6 +187,9 @@ impl ThreadData {
             }
         }
         *self.counter_moves = [[Move::NONE; 64]; 12];
+        for side in self.pawn_correction.iter_mut() {
+            side.fill(0);
+        }
         self.stack.fill(PlyInfo::default());
         self.keys.clear();
         self.root_excluded.clear();
@@ -187,6 +197,32 @@ impl ThreadData {
         self.seldepth = 0;
         self.aborted = false;
         self.pawn_cache.clear();
+    }
+
+    /// The static evaluation `raw_eval` corrected by what the search has
+    /// learned about positions with this pawn structure.
+    #[inline]
+    pub fn corrected_eval(&self, board: &Board, raw_eval: i32) -> i32 {
+        let entry = self.pawn_correction[board.side_to_move().index()][correction_index(board)];
+        (raw_eval + entry / CORRECTION_GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Moves the correction of `board`'s pawn structure towards the
+    /// difference between a search result and the corrected static
+    /// evaluation, more so for deeper searches.
+    pub fn update_correction(&mut self, board: &Board, depth: i32, search_score: i32, corrected_eval: i32) {
+        let target = ((search_score - corrected_eval) * CORRECTION_GRAIN).clamp(
+            -CORRECTION_MAX * CORRECTION_GRAIN,
+            CORRECTION_MAX * CORRECTION_GRAIN,
+        );
+        let weight = (depth + 1).min(16);
+        let entry = &mut self.pawn_correction[board.side_to_move().index()][correction_index(board)];
+        let updated = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + (*entry + target) * weight)
+            / CORRECTION_WEIGHT_SCALE;
+        *entry = updated.clamp(
+            -CORRECTION_MAX * CORRECTION_GRAIN,
+            CORRECTION_MAX * CORRECTION_GRAIN,
+        );
     }
 
     /// The stack entry of `ply` (may be negative down to -STACK_OFFSET).
@@ -200,6 +236,11 @@ impl ThreadData {
     pub fn at_mut(&mut self, ply: isize) -> &mut PlyInfo {
         &mut self.stack[(ply + STACK_OFFSET as isize) as usize]
     }
+}
+
+#[inline(always)]
+fn correction_index(board: &Board) -> usize {
+    (board.pawn_key() % CORRECTION_SIZE as u64) as usize
 }
 
 /// Moves a history value towards `bonus`'s sign, saturating smoothly at
