@@ -32,6 +32,28 @@ pub struct Context<'a> {
     pub tb: Option<&'a crate::syzygy::Probing>,
 }
 
+/// The hash move whose singularity is being tested, and the node it is at.
+struct SingularTest {
+    mv: Move,
+    tt_score: i32,
+    beta: i32,
+    pv_node: bool,
+    cut_node: bool,
+}
+
+/// What a singular-extension test found.
+enum Singular {
+    /// Search the hash move this many plies deeper.
+    Extend(i32),
+    /// Several moves beat beta: the node fails high with this score.
+    MultiCut(i32),
+    /// The hash move is not singular but its score beats beta: search it
+    /// a ply shallower.
+    Reduce,
+    /// Nothing to change.
+    None,
+}
+
 static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
@@ -159,14 +181,22 @@ impl ThreadData {
             }
         }
         let in_check = board.in_check();
+        let excluded = self.at(ply as isize).excluded;
+        let singular_search = !excluded.is_none();
+        let doubles_before = if root {
+            0
+        } else {
+            self.at(ply as isize - 1).double_extensions
+        };
+        self.at_mut(ply as isize).double_extensions = doubles_before;
 
-        // 3. Transposition table: a deep enough bound ends non-PV nodes.
+        // 3. Transposition table: a deep enough bound ends non-PV nodes (not
+        // while a move is excluded: the entry is about all the moves).
         let hit = ctx.tt.probe(board.key(), ply);
-        // The hash move only orders moves (it is compared with generated
-        // ones), so a stale or colliding entry cannot inject an illegal move.
+        // The hash move is checked for legality by the move picker.
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
         if let Some(h) = hit {
-            if !pv_node && h.depth >= depth && h.cuts_off(alpha, beta) {
+            if !pv_node && !singular_search && h.depth >= depth && h.cuts_off(alpha, beta) {
                 return h.score;
             }
         }
@@ -231,7 +261,7 @@ impl ThreadData {
         let improving = !in_check && ply >= 2 && static_eval > self.at(ply as isize - 2).eval;
         self.at_mut(ply as isize + 1).killers = [Move::NONE; 2];
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && !singular_search {
             // 5. Reverse futility pruning: far above beta, a shallow node fails high.
             let margin = RFP_MARGIN * (depth - i32::from(improving));
             if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval.abs() < MATE_BOUND {
@@ -288,7 +318,7 @@ impl ThreadData {
 
         while let Some(mv) = picker.next_move(board, self, ply) {
             legal_moves += 1;
-            if root && self.root_excluded.contains(&mv) {
+            if mv == excluded || root && self.root_excluded.contains(&mv) {
                 continue;
             }
             let quiet = !mv.is_noisy();
@@ -319,6 +349,35 @@ impl ThreadData {
                 }
             }
 
+            // The singular-extension test of the hash move runs before the
+            // move is made: it searches this same node without that move.
+            let mut singular_extension = 0;
+            if mv == tt_move && !root && !singular_search && depth >= SE_MIN_DEPTH {
+                if let Some(h) = hit {
+                    if h.depth >= depth - SE_TT_DEPTH_MARGIN
+                        && h.bound != Bound::Upper
+                        && h.score.abs() < MATE_BOUND
+                    {
+                        let test = SingularTest {
+                            mv,
+                            tt_score: h.score,
+                            beta,
+                            pv_node,
+                            cut_node,
+                        };
+                        match self.singular(ctx, board, &test, depth, ply) {
+                            Singular::Extend(plies) => singular_extension = plies,
+                            Singular::MultiCut(score) => return score,
+                            Singular::Reduce => singular_extension = -1,
+                            Singular::None => {}
+                        }
+                        if self.aborted {
+                            return 0;
+                        }
+                    }
+                }
+            }
+
             let child = board.play(mv);
             let gives_check = child.in_check();
             ctx.tt.prefetch(child.key());
@@ -332,8 +391,12 @@ impl ThreadData {
             self.at_mut(ply as isize).piece = piece;
             self.enter(board, mv, &child);
 
-            // 10. Check extension.
-            let new_depth = depth - 1 + i32::from(gives_check);
+            // 10. Extensions: checks, and a singular hash move.
+            let mut extension = i32::from(gives_check) + singular_extension;
+            if extension > 1 {
+                extension = singular_extension;
+            }
+            let new_depth = depth - 1 + extension;
 
             // 11. Late-move reductions, then the PVS re-search ladder.
             let mut score;
@@ -366,6 +429,8 @@ impl ThreadData {
                 score = -self.negamax(ctx, &child, -beta, -alpha, new_depth, ply + 1, false);
             }
             self.leave();
+            // A double extension counts for the extended move's line only.
+            self.at_mut(ply as isize).double_extensions = doubles_before;
             if self.aborted {
                 return 0;
             }
@@ -418,7 +483,7 @@ impl ThreadData {
             Bound::Upper
         };
         // A root search with excluded moves is not the position's true result.
-        let partial_root = root && !self.root_excluded.is_empty();
+        let partial_root = root && !self.root_excluded.is_empty() || singular_search;
         if !partial_root {
             ctx.tt
                 .store(board.key(), best_move, best_score, raw_eval, depth, bound, ply);
@@ -441,6 +506,55 @@ impl ThreadData {
             self.update_correction(board, depth, best_score, static_eval);
         }
         best_score
+    }
+
+    /// Singular extension test of the hash move (see [`SingularTest`]): a
+    /// reduced search of the other moves against a bound a little below the
+    /// hash score. If all of them fail low, the hash move is the only good
+    /// one and is searched deeper (two plies when they fail by far, at most
+    /// `SE_MAX_DOUBLE` times along a line); if that bound is above beta
+    /// anyway, several moves beat beta and the node is cut (multi-cut); if
+    /// only the hash score is above beta, the hash move is searched a ply
+    /// shallower.
+    fn singular(
+        &mut self,
+        ctx: &Context,
+        board: &Board,
+        test: &SingularTest,
+        depth: i32,
+        ply: usize,
+    ) -> Singular {
+        let singular_beta = test.tt_score - SE_MARGIN * depth;
+        let singular_depth = (depth - 1) / 2;
+        self.at_mut(ply as isize).excluded = test.mv;
+        let score = self.negamax(
+            ctx,
+            board,
+            singular_beta - 1,
+            singular_beta,
+            singular_depth,
+            ply,
+            test.cut_node,
+        );
+        self.at_mut(ply as isize).excluded = Move::NONE;
+        if self.aborted {
+            return Singular::None;
+        }
+        if score < singular_beta {
+            let doubles = self.at(ply as isize).double_extensions;
+            if !test.pv_node && score < singular_beta - SE_DOUBLE_MARGIN && doubles < SE_MAX_DOUBLE {
+                self.at_mut(ply as isize).double_extensions = doubles + 1;
+                Singular::Extend(2)
+            } else {
+                Singular::Extend(1)
+            }
+        } else if singular_beta >= test.beta {
+            Singular::MultiCut(singular_beta)
+        } else if test.tt_score >= test.beta {
+            Singular::Reduce
+        } else {
+            Singular::None
+        }
     }
 
     /// Rewards the move that caused a cutoff and punishes those tried before it.

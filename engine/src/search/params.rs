@@ -72,3 +72,16 @@ pub const CORRECTION_MAX: i32 = 64;
 /// How much one search result moves an entry: `min(depth + 1, 16)` parts in
 /// `CORRECTION_WEIGHT_SCALE`.
 pub const CORRECTION_WEIGHT_SCALE: i32 = 256;
+
+/// Singular extensions from this depth on: the hash move is searched deeper
+/// when every other move fails low against a bound below its score.
+pub const SE_MIN_DEPTH: i32 = 8;
+/// ... if the hash entry is at most this many plies shallower than the node.
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// The bound for the other moves: the hash score minus this much per ply.
+pub const SE_MARGIN: i32 = 2;
+/// Two plies of extension when the other moves fail low by this much more
+/// (not at PV nodes) ...
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+/// ... at most this many times along one line, so the search still ends.
+pub const SE_MAX_DOUBLE: u8 = 6;

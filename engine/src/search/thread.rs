@@ -21,6 +21,11 @@ pub struct PlyInfo {
     pub mv: Move,
     /// The piece that moved, for continuation history.
     pub piece: Option<Piece>,
+    /// A move this node must not search (the hash move, while a singular
+    /// extension search asks how the other moves do without it).
+    pub excluded: Move,
+    /// Double extensions along the line to this node.
+    pub double_extensions: u8,
 }
 
 /// Offset of ply 0 in the stack, so that `ply - 2` is always a valid index.
