@@ -243,6 +243,43 @@ async fn method_not_allowed() -> ApiError {
     ApiError::new(405, "this method is not allowed here")
 }
 
+/// Whether a `Host` header value names this computer: `localhost`, an IPv4
+/// loopback address or `[::1]`, with or without a port.
+pub fn is_local_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        match rest.split_once(']') {
+            Some((inside, _)) => inside,
+            None => return false,
+        }
+    } else {
+        host.split(':').next().unwrap_or_default()
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses requests addressed to another host when the server is local only
+/// (see `Config::local_only`). A request without `Host` (not HTTP/1.1 from a
+/// browser) passes.
+async fn check_host(
+    State(server): State<Arc<Server>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if server.local_only() {
+        if let Some(host) = request.headers().get(header::HOST) {
+            if !host.to_str().is_ok_and(is_local_host) {
+                return ApiError::new(
+                    403,
+                    "this server answers only requests addressed to this computer (localhost)",
+                )
+                .into_response();
+            }
+        }
+    }
+    next.run(request).await
+}
+
 /// Security headers on every answer.
 async fn headers(mut response: Response) -> Response {
     let h = response.headers_mut();
@@ -294,6 +331,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(server.clone(), check_host))
         .layer(axum::middleware::map_response(headers))
         .with_state(server)
 }

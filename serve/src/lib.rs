@@ -53,10 +53,14 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
             .local_addr()
             .map_or_else(|_| format!("{}:{}", args.host, args.port), |a| a.to_string());
         println!("Daba's chess page: http://{address}/ (Ctrl-C stops the server)");
-        if !listener.local_addr().is_ok_and(|a| a.ip().is_loopback()) {
+        let local_only = listener.local_addr().is_ok_and(|a| a.ip().is_loopback());
+        if !local_only {
             println!("Note: other computers on the network can open it too.");
         }
-        let server = Server::new(Config::default());
+        let server = Server::new(Config {
+            local_only,
+            ..Config::default()
+        });
         let sweeper = server.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));

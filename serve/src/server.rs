@@ -31,6 +31,11 @@ pub struct Config {
     pub wait_timeout: Duration,
     /// Long polls waiting at once (more are answered at once).
     pub max_waiters: usize,
+    /// Answer only requests whose `Host` names this computer (`localhost`,
+    /// a 127.x address, `[::1]`): on for a server that listens on a loopback
+    /// address, so that a web page whose domain is pointed at 127.0.0.1 (DNS
+    /// rebinding) cannot use the API from the visitor's browser.
+    pub local_only: bool,
 }
 
 impl Default for Config {
@@ -41,6 +46,7 @@ impl Default for Config {
             expiry: Duration::from_secs(3 * 60 * 60),
             wait_timeout: Duration::from_secs(25),
             max_waiters: 400,
+            local_only: true,
         }
     }
 }
@@ -371,6 +377,11 @@ impl Server {
 
     fn lock(&self) -> MutexGuard<'_, HashMap<String, Entry>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether only requests addressed to this computer are answered.
+    pub fn local_only(&self) -> bool {
+        self.config.local_only
     }
 
     /// Number of games held.

@@ -732,3 +732,48 @@ async fn the_method_must_fit_the_route() {
     .await
     .error(405, "");
 }
+
+/// DNS rebinding: a page of another domain pointed at 127.0.0.1 sends its own
+/// name as `Host`. A local-only server refuses it; localhost names pass.
+#[tokio::test]
+async fn a_local_server_refuses_requests_addressed_to_other_hosts() {
+    let app = app();
+    for host in [
+        "localhost:8080",
+        "LOCALHOST",
+        "127.0.0.1:8080",
+        "127.1.2.3",
+        "[::1]:8080",
+        "[::1]",
+    ] {
+        let request = Request::get("/api/levels")
+            .header(header::HOST, host)
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(send(&app, request).await.status, StatusCode::OK, "{host}");
+    }
+    for host in [
+        "evil.example:8080",
+        "evil.example",
+        "localhost.evil.example",
+        "192.168.1.5:8080",
+        "[::2]:80",
+        "[::1",
+    ] {
+        let request = Request::get("/api/levels")
+            .header(header::HOST, host)
+            .body(Body::empty())
+            .unwrap();
+        send(&app, request).await.error(403, "addressed to this computer");
+    }
+    // A server opened to the network (--host 0.0.0.0) answers any name.
+    let open = app_with(Config {
+        local_only: false,
+        ..Config::default()
+    });
+    let request = Request::get("/api/levels")
+        .header(header::HOST, "chess.lan:8080")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&open, request).await.status, StatusCode::OK);
+}
