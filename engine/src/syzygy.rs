@@ -418,6 +418,27 @@ pub fn load(value: &str) -> Loaded {
 }
 
 /// The material name of a side (`KRP`).
+/// The position's bitboards in the order the prober takes them: white,
+/// black, kings, queens, rooks, bishops, knights, pawns (bit 0 = a1).
+fn prober_bitboards(board: &Board) -> [u64; 8] {
+    let p = |k| board.pieces(k).0;
+    [
+        board.color(Color::White).0,
+        board.color(Color::Black).0,
+        p(PieceType::King),
+        p(PieceType::Queen),
+        p(PieceType::Rook),
+        p(PieceType::Bishop),
+        p(PieceType::Knight),
+        p(PieceType::Pawn),
+    ]
+}
+
+/// The en-passant square as the prober takes it (0: none).
+fn prober_ep(board: &Board) -> u32 {
+    board.en_passant().map_or(0, |s| s.index() as u32)
+}
+
 fn side_name(board: &Board, color: Color) -> String {
     let mut s = String::from("K");
     for (kind, c) in [
@@ -469,18 +490,18 @@ impl Tablebases {
         if !self.covers(board) {
             return None;
         }
-        let p = |k| board.pieces(k).0;
+        let [white, black, kings, queens, rooks, bishops, knights, pawns] = prober_bitboards(board);
         self.tb
             .probe_wdl(
-                board.color(Color::White).0,
-                board.color(Color::Black).0,
-                p(PieceType::King),
-                p(PieceType::Queen),
-                p(PieceType::Rook),
-                p(PieceType::Bishop),
-                p(PieceType::Knight),
-                p(PieceType::Pawn),
-                board.en_passant().map_or(0, |s| s.index() as u32),
+                white,
+                black,
+                kings,
+                queens,
+                rooks,
+                bishops,
+                knights,
+                pawns,
+                prober_ep(board),
                 board.side_to_move() == Color::White,
             )
             .ok()
@@ -501,21 +522,21 @@ impl Tablebases {
         if legal.is_empty() {
             return None;
         }
-        let p = |k| board.pieces(k).0;
+        let [white, black, kings, queens, rooks, bishops, knights, pawns] = prober_bitboards(board);
         let _turn = self.root_lock.lock().unwrap_or_else(|e| e.into_inner());
         let probe = self
             .tb
             .probe_root(
-                board.color(Color::White).0,
-                board.color(Color::Black).0,
-                p(PieceType::King),
-                p(PieceType::Queen),
-                p(PieceType::Rook),
-                p(PieceType::Bishop),
-                p(PieceType::Knight),
-                p(PieceType::Pawn),
+                white,
+                black,
+                kings,
+                queens,
+                rooks,
+                bishops,
+                knights,
+                pawns,
                 u32::from(board.halfmove_clock().min(255)),
-                board.en_passant().map_or(0, |s| s.index() as u32),
+                prober_ep(board),
                 board.side_to_move() == Color::White,
             )
             .ok()?;
