@@ -160,6 +160,11 @@ impl ThreadData {
         if depth <= 0 {
             return self.qsearch(ctx, board, alpha, beta, ply);
         }
+        // An aborted search unwinds without counting more nodes (a re-search
+        // after an aborted child would otherwise pass the `go nodes` limit).
+        if self.aborted {
+            return 0;
+        }
         self.count_node(ctx);
         if self.should_abort(ctx) {
             return 0;
@@ -623,6 +628,9 @@ impl ThreadData {
     /// position is quiet; all evasions when in check.
     pub fn qsearch(&mut self, ctx: &Context, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
+        if self.aborted {
+            return 0;
+        }
         self.count_node(ctx);
         if self.should_abort(ctx) {
             return 0;
