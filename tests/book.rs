@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{bestmove, Engine};
+use common::{bestmove, expect_option_error, Engine};
 use engine::book::{ep_target_after, ep_target_of_fen, polyglot_key};
 use movegen::{Board, Square};
 use std::path::PathBuf;
@@ -323,14 +323,7 @@ fn bad_book_files_answer_an_error_and_play_on() {
         ("BookDepth", "-3"),
         ("BookDepth", "x"),
     ] {
-        e.send(&format!("setoption name {option} value {value}"));
-        let lines = e.sync();
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with(&format!("info string error: option {option} "))),
-            "{option} {value}: {lines:?}"
-        );
+        expect_option_error(&mut e, option, value);
     }
 }
 

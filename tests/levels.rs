@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{bestmove, field, Engine};
+use common::{bestmove, expect_option_error, field, Engine};
 use engine::levels::{Level, MAX_ELO, MIN_ELO};
 
 #[test]
@@ -35,14 +35,7 @@ fn bad_values_answer_an_error() {
         ("UCI_Elo", ""),
         ("UCI_LimitStrength", "on"),
     ] {
-        e.send(&format!("setoption name {option} value {value}"));
-        let lines = e.sync();
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with(&format!("info string error: option {option} "))),
-            "{option} = '{value}': {lines:?}"
-        );
+        expect_option_error(&mut e, option, value);
     }
     // The engine still plays at full strength afterwards (no level line).
     e.send("debug on");

@@ -188,3 +188,16 @@ pub fn field(line: &str, key: &str) -> Option<String> {
     let i = tokens.iter().position(|t| *t == key)?;
     tokens.get(i + 1).map(|s| s.to_string())
 }
+
+/// Sets `option` to a bad `value` and asserts the engine answers
+/// `info string error: option <option> ...` before `readyok`.
+pub fn expect_option_error(e: &mut Engine, option: &str, value: &str) {
+    e.send(&format!("setoption name {option} value {value}"));
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("info string error: option {option} "))),
+        "{option} = '{value}': {lines:?}"
+    );
+}
