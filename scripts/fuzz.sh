@@ -8,7 +8,7 @@
 # inputs go to $FUZZ_WORK/<target> (default target/fuzz-work), crashes to
 # fuzz/artifacts/<target>. Needs cargo-fuzz (`cargo install cargo-fuzz`);
 # RUSTC_BOOTSTRAP=1 lets the stable toolchain build with the sanitizer flags.
-# Exit status: 0 when no target found a crash, else the first failure's.
+# Exit status: 0 when no target found a crash, else the last failing target's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -27,7 +27,7 @@ for t in "${targets[@]}"; do
   # -close_fd_mask=1: the UCI target prints what the engine would print.
   if (cd fuzz && cargo fuzz run -O "$t" "$work/$t" "corpus/$t" -- \
         -max_total_time="$seconds" ${MAX_RUNS:+-runs=$MAX_RUNS} -close_fd_mask=1 -print_final_stats=1) >"$log" 2>&1; then
-    echo "$t: ok, $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') executions in $(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' | xargs -I{} echo {}) exec/s"
+    echo "$t: ok, $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') executions at $(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}') per second"
   else
     status=$?
     echo "$t: FAILED (exit $status); the log is $log"

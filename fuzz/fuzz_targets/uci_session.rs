@@ -8,7 +8,9 @@ use libfuzzer_sys::fuzz_target;
 
 /// The line as the harness hands it on, or `None` for lines that are only
 /// parsed: those that would run for seconds (bench, deep perft) or take a lot
-/// of memory or threads. Every search gets a small node limit.
+/// of memory or threads. Every search gets a small node limit (`go infinite`
+/// and `go ponder` still wait for `stop`: the next command or the final
+/// `quit` ends them, as in a real session).
 fn tame(line: &str) -> Option<String> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let number_after = |key: &str| {
