@@ -160,6 +160,15 @@ def bestmove_of(lines):
     return move, ponder, score
 
 
+def legal_move(board, text):
+    """The legal move that `text` (UCI notation) names in board, else None."""
+    try:
+        mv = chess.Move.from_uci(text)
+    except ValueError:
+        return None
+    return mv if mv in board.legal_moves else None
+
+
 class Slot:
     """One game at a time between two persistent engine processes."""
 
@@ -276,24 +285,15 @@ class Slot:
                 break
             clock[mover] += inc - elapsed
             move, ponder_move, score = bestmove_of(lines)
-            try:
-                mv = chess.Move.from_uci(move)
-                legal = mv in board.legal_moves
-            except ValueError:
-                legal = False
-            if not legal:
+            mv = legal_move(board, move)
+            if mv is None:
                 self.count(mover, "illegal", f"game {number}: '{move}' in {board.fen()}")
                 result = "*"
                 break
             board.push(mv)
             moves.append(move)
             if ponder and ponder_move is not None and not board.is_game_over():
-                try:
-                    pmv = chess.Move.from_uci(ponder_move)
-                    ok = pmv in board.legal_moves
-                except ValueError:
-                    ok = False
-                if not ok:
+                if legal_move(board, ponder_move) is None:
                     self.count(mover, "illegal", f"game {number}: ponder move '{ponder_move}' in {board.fen()}")
                     result = "*"
                     break
