@@ -51,6 +51,8 @@ pub struct TrainConfig {
     pub checkpoint: String,
     /// Continue from `checkpoint` if it exists.
     pub resume: bool,
+    /// Start from this net file's weights instead of random ones.
+    pub init: Option<String>,
     /// Stop after this many epochs in this session (the schedule still
     /// spans `epochs`; `--resume` continues).
     pub stop_after: Option<u32>,
@@ -160,6 +162,11 @@ pub struct TrainArgs {
     /// Continue from the checkpoint if it exists
     #[arg(long, help_heading = "Output")]
     pub resume: bool,
+    /// Start from this net file's weights (dequantised) instead of random ones; the
+    /// shape must match, and its SCALE is kept unless --scale says otherwise. A run
+    /// that resumes from its checkpoint ignores it
+    #[arg(long, value_name = "FILE", help_heading = "Training")]
+    pub init: Option<String>,
     /// Stop after E epochs in this session (the schedule spans --epochs; --resume goes on)
     #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(1..), help_heading = "Output")]
     pub stop_after: Option<u32>,
@@ -273,6 +280,7 @@ impl TrainArgs {
             qb: self.qb,
             checkpoint: self.checkpoint.clone().unwrap_or_default(),
             resume: self.resume,
+            init: self.init.clone(),
             stop_after: self.stop_after,
             svg: self.svg.clone(),
             name: self.name.clone().unwrap_or_default(),

@@ -196,6 +196,30 @@ impl QuantNet {
         out
     }
 
+    /// The float net this quantised net stands for: every weight divided by
+    /// the factor it was multiplied by (`QA` for the feature transformer,
+    /// `QB` for the output weights, `QA * QB` for the output biases). It is
+    /// how `daba train --init` starts from a shipped net; quantising the
+    /// result again with the same `QA` and `QB` gives back the same integers.
+    pub fn dequantise(&self) -> Net {
+        let shape = self.shape;
+        let (qa, qb) = (self.quant.qa as f32, self.quant.qb as f32);
+        let mut params = vec![0.0; shape.len()];
+        for (p, &w) in params[shape.ft_weights()].iter_mut().zip(&self.ft_weights) {
+            *p = f32::from(w) / qa;
+        }
+        for (p, &b) in params[shape.ft_bias()].iter_mut().zip(&self.ft_bias) {
+            *p = f32::from(b) / qa;
+        }
+        for (p, &w) in params[shape.out_weights()].iter_mut().zip(&self.out_weights) {
+            *p = f32::from(w) / qb;
+        }
+        for (p, &b) in params[shape.out_bias()].iter_mut().zip(&self.out_bias) {
+            *p = (f64::from(b) / (f64::from(qa) * f64::from(qb))) as f32;
+        }
+        Net { shape, params }
+    }
+
     /// Reads a net file (for tests and `--resume`-free inspection); checks
     /// the header, the size, the checksum and the overflow bounds.
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantNet, String> {

@@ -119,13 +119,26 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
             }
         }
         None => {
-            let scale = config.scale.unwrap_or_else(|| {
-                let s = data::fit_scale(&train).round() as f32;
-                eprintln!("train: fitted scale {s} (sigmoid(score / {s}) predicts the results best)");
-                s
-            });
+            let start = match &config.init {
+                Some(path) => Some(initial_net(path, config)?),
+                None => None,
+            };
+            // A net that is trained further keeps the scale its outputs were
+            // learnt in, unless --scale asks for another.
+            let scale = config
+                .scale
+                .or(start.as_ref().map(|(_, scale)| *scale))
+                .unwrap_or_else(|| {
+                    let s = data::fit_scale(&train).round() as f32;
+                    eprintln!("train: fitted scale {s} (sigmoid(score / {s}) predicts the results best)");
+                    s
+                });
+            let net = match start {
+                Some((net, _)) => net,
+                None => net::Net::random(config.shape, config.seed),
+            };
             Run {
-                trainer: Trainer::new(net::Net::random(config.shape, config.seed)),
+                trainer: Trainer::new(net),
                 scale,
                 epochs_done: 0,
                 history: Vec::new(),
@@ -147,6 +160,28 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         );
     }
     train_epochs(config, &mut run, &train, &val)
+}
+
+/// `--init`: the float net of a net file and its scale, if the file is a
+/// valid net of the shape asked for.
+fn initial_net(path: &str, config: &TrainConfig) -> Result<(net::Net, f32), String> {
+    // Net files are well under this; the cap keeps a wrong path (a device,
+    // a huge file) from being read whole.
+    const MAX_NET_BYTES: u64 = 64 << 20;
+    let bytes = eval::file::read_regular(std::path::Path::new(path), MAX_NET_BYTES)
+        .map_err(|e| format!("--init {path}: {e}"))?;
+    let quantised = export::QuantNet::from_bytes(&bytes).map_err(|e| format!("--init {path}: {e}"))?;
+    if quantised.shape != config.shape {
+        return Err(format!(
+            "--init {path} holds a {:?} net, not the {:?} asked for",
+            quantised.shape, config.shape
+        ));
+    }
+    eprintln!(
+        "train: starting from {path} (QA {}, QB {}, SCALE {})",
+        quantised.quant.qa, quantised.quant.qb, quantised.quant.scale
+    );
+    Ok((quantised.dequantise(), quantised.quant.scale as f32))
 }
 
 /// The loss and optimiser settings of a run.

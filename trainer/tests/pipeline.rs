@@ -279,3 +279,65 @@ fn the_engine_loads_exported_nets_and_agrees_with_the_reference() {
         assert!(compared > 1000);
     }
 }
+
+/// `--init`: a run can start from a net file. The file's integers turn back
+/// into a float net that quantises to the same integers, the run keeps the
+/// file's scale, starts where the net left off (its first epoch already beats
+/// a fresh net's first), and a file of another shape, or no net at all, is
+/// refused with an error.
+#[test]
+fn a_run_can_start_from_a_trained_net() {
+    movegen::init();
+    let dir = Scratch::new("init");
+    let data = dir.path("data.bin");
+    write_data(Path::new(&data), &synthetic_games(300, 4));
+    let common =
+        format!("--data {data} --no-filter --buckets 2 --batch 256 --lr 0.01 --warmup 10 --threads 2");
+
+    let first = dir.path("first.nnue");
+    let fresh = parse_args(&args(&format!(
+        "{common} --hidden 32 --scale 400 --epochs 4 --net {first}"
+    )))
+    .unwrap();
+    trainer::run(&fresh).unwrap();
+    let fresh_history = Checkpoint::load(&fresh.checkpoint).unwrap().history;
+
+    let file = QuantNet::from_bytes(&std::fs::read(&first).unwrap()).unwrap();
+    let again = quantise(
+        &file.dequantise(),
+        file.quant.scale,
+        Some(file.quant.qa),
+        Some(file.quant.qb),
+    );
+    assert_eq!(again.clipped, 0);
+    assert_eq!(again, QuantNet { clipped: 0, ..file });
+
+    let second = dir.path("second.nnue");
+    let warm = parse_args(&args(&format!(
+        "{common} --hidden 32 --epochs 1 --init {first} --net {second}"
+    )))
+    .unwrap();
+    trainer::run(&warm).unwrap();
+    let warm = Checkpoint::load(&warm.checkpoint).unwrap();
+    assert_eq!(warm.scale, 400.0);
+    assert!(
+        warm.history[0].1 < fresh_history[0].1,
+        "validation loss after one epoch: from the net {}, from scratch {}",
+        warm.history[0].1,
+        fresh_history[0].1
+    );
+
+    let other = dir.path("other.nnue");
+    for bad in [
+        format!("{common} --hidden 64 --epochs 1 --init {first} --net {other}"),
+        format!("{common} --hidden 32 --epochs 1 --init {data} --net {other}"),
+        format!(
+            "{common} --hidden 32 --epochs 1 --init {} --net {other}",
+            dir.path("missing.nnue")
+        ),
+    ] {
+        let err = trainer::run(&parse_args(&args(&bad)).unwrap()).unwrap_err();
+        assert!(err.starts_with("--init "), "{bad}: {err}");
+    }
+    assert!(!Path::new(&other).exists());
+}
