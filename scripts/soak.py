@@ -24,105 +24,23 @@ counter is zero.
 
 import argparse
 import json
-import queue
 import random
-import subprocess
 import sys
 import threading
 import time
 
 import chess
+from matchlib.uciproc import EngineDied, Hang, UciProcess
 
 FAILURE_KINDS = ("crash", "illegal", "timeloss", "hang", "disconnect")
 
 
-class EngineDied(Exception):
-    """The engine's output closed (kind: 'crash' or 'disconnect')."""
+class Engine(UciProcess):
+    """An engine of a slot, with the options last sent to it."""
 
-    def __init__(self, kind, what):
-        super().__init__(what)
-        self.kind = kind
-
-
-class Hang(Exception):
-    pass
-
-
-class Engine:
     def __init__(self, cmd):
-        self.cmd = cmd
-        self.proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
-        )
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(cmd)
         self.options = {}
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, line):
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as e:
-            raise self._died(f"cannot write: {e}")
-
-    def _died(self, what):
-        try:
-            code = self.proc.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            code = None
-        if code is None or code == 0:
-            return EngineDied("disconnect", f"{what} (exit code {code})")
-        return EngineDied("crash", f"{what} (exit code {code})")
-
-    def read_until(self, prefix, timeout):
-        """Lines up to the first starting with prefix; Hang after timeout."""
-        seen = []
-        deadline = time.perf_counter() + timeout
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise Hang(f"no '{prefix}' within {timeout:.1f} s; last lines {seen[-3:]}")
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise self._died(f"output closed while waiting for '{prefix}'")
-            seen.append(line)
-            if line.startswith(prefix):
-                return seen
-
-    def sync(self, timeout=30):
-        self.send("isready")
-        self.read_until("readyok", timeout)
-
-    def memory_kb(self):
-        """(VmRSS, VmHWM) in kB, or None when the process is gone."""
-        try:
-            with open(f"/proc/{self.proc.pid}/status") as f:
-                fields = dict(line.split(":", 1) for line in f if ":" in line)
-            return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
-        except (OSError, KeyError, ValueError):
-            return None
-
-    def kill(self):
-        try:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
-        except Exception:
-            pass
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.kill()
 
 
 def parse_tc(text):

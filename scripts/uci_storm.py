@@ -30,10 +30,10 @@ import random
 import statistics
 import subprocess
 import sys
-import threading
 import time
 
 import chess
+from matchlib.uciproc import EngineDied, Hang, UciProcess
 
 # Positions for the storm: start, a middlegame, an endgame, a mate-in-one and
 # a stalemate-in-one (so searches that end at once and `(none)` roots occur).
@@ -44,69 +44,6 @@ FENS = [
     "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
     "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
 ]
-
-
-class Engine:
-    """A UCI engine behind pipes, with a reader thread and timestamped lines."""
-
-    def __init__(self, cmd):
-        self.proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put((time.perf_counter(), line.rstrip("\n")))
-        self.lines.put((time.perf_counter(), None))
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def expect(self, pred, timeout):
-        """Lines up to and including the first that satisfies pred, and its time."""
-        seen = []
-        deadline = time.perf_counter() + timeout
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError(f"no matching line within {timeout} s; last lines: {seen[-5:]}")
-            try:
-                stamp, line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EOFError(f"engine closed its output; last lines: {seen[-5:]}")
-            seen.append(line)
-            if pred(line):
-                return seen, stamp
-
-    def handshake(self):
-        self.send("uci")
-        self.expect(lambda l: l == "uciok", 10)
-        self.sync()
-
-    def sync(self, timeout=30):
-        self.send("isready")
-        return self.expect(lambda l: l == "readyok", timeout)[0]
-
-    def close(self):
-        try:
-            self.send("quit")
-        except (BrokenPipeError, OSError):
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
 
 
 class Failures:
@@ -154,6 +91,18 @@ def collect_bestmoves(engine, expected, timeout):
     return found
 
 
+def summary_ms(times):
+    """p50, p99 and max of a list of times in ms (nearest rank; NaN when empty)."""
+    if not times:
+        return {"p50_ms": float("nan"), "p99_ms": float("nan"), "max_ms": float("nan")}
+    times = sorted(times)
+
+    def rank(p):
+        return times[min(len(times) - 1, int(p * len(times)))]
+
+    return {"p50_ms": rank(0.50), "p99_ms": rank(0.99), "max_ms": times[-1]}
+
+
 def random_go(rng):
     return rng.choice(
         [
@@ -172,7 +121,7 @@ def random_go(rng):
 
 def go_stop_storm(cmd, pairs, rng, failures):
     """`go` then `stop` at once, `pairs` times, in random positions."""
-    engine = Engine(cmd)
+    engine = UciProcess(cmd)
     engine.handshake()
     boards = []
     start = time.perf_counter()
@@ -197,13 +146,13 @@ def go_stop_storm(cmd, pairs, rng, failures):
     if extra:
         failures.add("go/stop storm", f"an extra bestmove: {extra[0]}")
     engine.sync()
-    engine.close()
+    engine.quit()
     return {"pairs": pairs, "bestmoves": len(best), "seconds": elapsed}
 
 
 def isready_latency(cmd, samples, threads, failures):
     """Time from `isready` to `readyok` while `go infinite` runs."""
-    engine = Engine(cmd)
+    engine = UciProcess(cmd)
     engine.handshake()
     engine.send(f"setoption name Threads value {threads}")
     engine.send("position fen " + FENS[1])
@@ -216,7 +165,7 @@ def isready_latency(cmd, samples, threads, failures):
         engine.send("isready")
         try:
             _, answered = engine.expect(lambda l: l == "readyok", 10)
-        except (TimeoutError, EOFError) as e:
+        except (Hang, EngineDied) as e:
             failures.add(f"isready ({threads} threads)", str(e))
             break
         latencies.append((answered - sent) * 1000)
@@ -224,25 +173,18 @@ def isready_latency(cmd, samples, threads, failures):
     engine.send("stop")
     if len(collect_bestmoves(engine, 1, timeout=10)) != 1:
         failures.add(f"isready ({threads} threads)", "no bestmove after stop")
-    engine.close()
-    latencies.sort()
-
-    def pct(p):
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
-
+    engine.quit()
     return {
         "threads": threads,
         "samples": len(latencies),
-        "p50_ms": pct(0.50),
-        "p99_ms": pct(0.99),
-        "max_ms": latencies[-1] if latencies else float("nan"),
+        **summary_ms(latencies),
         "mean_ms": statistics.fmean(latencies) if latencies else float("nan"),
     }
 
 
 def churn_during_search(cmd, rounds, rng, failures):
     """position, setoption and a second go while a search runs."""
-    engine = Engine(cmd)
+    engine = UciProcess(cmd)
     engine.handshake()
     boards = []
     board = chess.Board()
@@ -290,7 +232,7 @@ def churn_during_search(cmd, rounds, rng, failures):
     if collect_bestmoves(engine, 1, timeout=0.5):
         failures.add("churn", "an extra bestmove")
     engine.sync()
-    engine.close()
+    engine.quit()
     return {"rounds": rounds, "go": len(boards), "bestmoves": len(best)}
 
 
@@ -338,14 +280,7 @@ def quit_at_random_points(cmd, runs, rng, limit, failures):
             failures.add("quit", f"still running {limit} s after quit/EOF; commands {script}")
             proc.kill()
             proc.wait()
-    exits.sort()
-    return {
-        "runs": runs,
-        "exited": len(exits),
-        "p50_ms": exits[len(exits) // 2] if exits else float("nan"),
-        "p99_ms": exits[min(len(exits) - 1, int(0.99 * len(exits)))] if exits else float("nan"),
-        "max_ms": exits[-1] if exits else float("nan"),
-    }
+    return {"runs": runs, "exited": len(exits), **summary_ms(exits)}
 
 
 def main():
