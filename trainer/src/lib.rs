@@ -104,6 +104,11 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         return write_outputs(config, &run);
     }
 
+    // The starting net is read before the data, so a wrong --init fails at once.
+    let start = match (&config.init, &resumed) {
+        (Some(path), None) => Some(initial_net(path, config)?),
+        _ => None,
+    };
     let (train, val) = load_data(config)?;
     let mut run = match resumed {
         Some(c) => {
@@ -119,10 +124,6 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
             }
         }
         None => {
-            let start = match &config.init {
-                Some(path) => Some(initial_net(path, config)?),
-                None => None,
-            };
             // A net that is trained further keeps the scale its outputs were
             // learnt in, unless --scale asks for another.
             let scale = config
