@@ -293,8 +293,18 @@ pub fn load(value: &str) -> Loaded {
     // Material name -> file, the first directory that has it winning.
     let mut wdl: Vec<(String, PathBuf)> = Vec::new();
     let mut dtz: Vec<(String, PathBuf)> = Vec::new();
+    // Directories already read, by their canonical path: a directory named
+    // twice (or by two spellings) is read once.
+    let mut seen: Vec<PathBuf> = Vec::new();
     for dir in split_path(value) {
         let path = Path::new(&dir);
+        if let Ok(canonical) = std::fs::canonicalize(path) {
+            if seen.contains(&canonical) {
+                messages.push(format!("SyzygyPath: {dir}: named before; skipped"));
+                continue;
+            }
+            seen.push(canonical);
+        }
         let entries = match std::fs::metadata(path) {
             Err(_) => {
                 messages.push(format!("SyzygyPath: {dir}: no such directory; skipped"));
@@ -796,13 +806,17 @@ mod tests {
         std::fs::write(tmp.join("plain"), b"not a directory").unwrap();
         let sep = PATH_SEPARATOR;
         let t = tmp.display();
-        let loaded = load(&format!("{t}/missing{sep}{t}/plain{sep}{t}/empty"));
+        let loaded = load(&format!(
+            "{t}/missing{sep}{t}/plain{sep}{t}/empty{sep}{t}/../{}/empty/",
+            tmp.file_name().unwrap().to_str().unwrap()
+        ));
         assert!(loaded.tables.is_none());
         let all = loaded.messages.join("\n");
         for words in [
             "no such directory",
             "not a directory",
             "no table files",
+            "empty/: named before; skipped",
             "probing off",
         ] {
             assert!(all.contains(words), "{words}: {all}");
