@@ -51,3 +51,31 @@ pub fn describe(net: &Network) -> String {
 pub fn default_network() -> Option<Arc<Network>> {
     embedded()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every net committed under `engine/nets/` loads with every check of the
+    /// loader, and the embedded one (if any) is valid.
+    #[test]
+    fn committed_nets_load() {
+        movegen::init();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/nets");
+        let mut count = 0;
+        for entry in std::fs::read_dir(dir).expect("engine/nets exists") {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "nnue") {
+                let net = load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+                let board = movegen::Board::startpos();
+                let score = eval::nnue::evaluate(&net, &board);
+                assert!(score.abs() < 200, "{path:?}: start position scored {score}");
+                count += 1;
+            }
+        }
+        assert!(count > 0, "no net in {dir}");
+        if EMBEDDED_NET.is_some() {
+            assert!(embedded().is_some());
+        }
+    }
+}

@@ -107,8 +107,9 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value_t = 16384, value_parser = positive_usize,
           help_heading = "Training")]
     pub batch: usize,
-    /// Peak learning rate
-    #[arg(long, value_name = "X", default_value_t = 0.001, value_parser = positive_f32,
+    /// Peak learning rate (0.008 did best with batches of 16384 on a few million
+    /// positions: docs/nnue.md, "Learning rate")
+    #[arg(long, value_name = "X", default_value_t = 0.008, value_parser = positive_f32,
           help_heading = "Training")]
     pub lr: f32,
     /// Final learning rate of the cosine decay [default: lr/100]
