@@ -1,5 +1,6 @@
 //! `bench`: a fixed-depth search of fixed positions with a fresh 16 MB hash
-//! table and fresh histories per position, on one thread. The node count is
+//! table and fresh histories per position, on one thread, with the
+//! evaluation a fresh engine uses (the embedded net when the build has one). The node count is
 //! the engine's functional signature: it changes only when search behaviour
 //! changes. The last line is `<nodes> nodes <nps> nps`, which OpenBench and
 //! our scripts read.
@@ -96,6 +97,8 @@ pub fn run(depth: Option<u32>, out: &mut dyn Write) {
     let start = Instant::now();
     let mut total = 0u64;
     let mut thread = vec![ThreadData::new(0)];
+    // The evaluation a fresh engine plays with: the embedded net, if any.
+    thread[0].set_network(crate::network::default_network());
     let tt = TranspositionTable::new(16);
     for (i, fen) in POSITIONS.iter().enumerate() {
         let board = Board::from_fen(fen).expect("bench positions are valid");
