@@ -23,6 +23,7 @@ use data::Sample;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rayon::prelude::*;
 use std::time::Instant;
 use train::{Hyper, Trainer};
 
@@ -101,7 +102,7 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
             epochs_done: c.epochs,
             history: c.history,
         };
-        return write_outputs(config, &run);
+        return write_outputs(config, &run).map(|_| ());
     }
 
     // The starting net is read before the data, so a wrong --init fails at once.
@@ -272,13 +273,40 @@ fn train_epochs(config: &TrainConfig, run: &mut Run, train: &[Sample], val: &[Sa
             train.len() as f64 / seconds
         );
         run.checkpoint().save(&config.checkpoint)?;
-        write_outputs(config, run)?;
+        let quantised = write_outputs(config, run)?;
+        if run.epochs_done == config.epochs && !val.is_empty() {
+            let (mean, max) = quantisation_error(&run.trainer.net, &quantised, val);
+            eprintln!(
+                "train: the net file differs from the float net by {mean:.2} cp on average \
+                 (largest {max:.0} cp) on {} validation positions",
+                val.len().min(QUANTISATION_SAMPLE)
+            );
+        }
     }
     Ok(())
 }
 
+/// Validation positions the quantisation error is measured on, at most.
+const QUANTISATION_SAMPLE: usize = 100_000;
+
+/// Mean and largest absolute difference, in centipawns, between the float net
+/// and its quantised export on (up to [`QUANTISATION_SAMPLE`] of) `samples`.
+fn quantisation_error(net: &net::Net, quantised: &export::QuantNet, samples: &[Sample]) -> (f64, f64) {
+    let scale = quantised.quant.scale;
+    let samples = &samples[..samples.len().min(QUANTISATION_SAMPLE)];
+    let (sum, max) = samples
+        .par_iter()
+        .map_init(Vec::new, |scratch, s| {
+            let float = f64::from(net.evaluate_with(s, scratch)) * f64::from(scale);
+            (float - f64::from(quantised.evaluate(s))).abs()
+        })
+        .fold(|| (0.0, 0.0f64), |(sum, max), d| (sum + d, max.max(d)))
+        .reduce(|| (0.0, 0.0f64), |a, b| (a.0 + b.0, a.1.max(b.1)));
+    (sum / samples.len().max(1) as f64, max)
+}
+
 /// Exports the net file and draws the chart.
-fn write_outputs(config: &TrainConfig, run: &Run) -> Result<(), String> {
+fn write_outputs(config: &TrainConfig, run: &Run) -> Result<export::QuantNet, String> {
     let scale = run.scale.round().max(1.0) as u32;
     let q = export::export(&run.trainer.net, scale, config.qa, config.qb, &config.net)?;
     if q.clipped > 0 {
@@ -303,5 +331,5 @@ fn write_outputs(config: &TrainConfig, run: &Run) -> Result<(), String> {
         let title = format!("{}: loss per epoch", config.name);
         std::fs::write(path, svg::loss_chart(&title, &train, &val)).map_err(|e| format!("{path}: {e}"))?;
     }
-    Ok(())
+    Ok(q)
 }
