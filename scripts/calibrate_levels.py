@@ -99,6 +99,23 @@ class Pairing:
         return f"elo{self.level}-vs-{opponent}"
 
 
+def finished_match(json_path: str, games: int) -> Optional[dict]:
+    """The summary in `json_path` if it records a finished match of `games`
+    games (not interrupted, not aborted); None otherwise or if unreadable."""
+    try:
+        with open(json_path, encoding="utf-8") as handle:
+            summary = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(summary, dict):
+        return None
+    if summary.get("games") != games or summary.get("interrupted") or summary.get("aborted"):
+        return None
+    if not all(isinstance(summary.get(key), (int, float)) for key in ("wins", "draws", "losses", "score")):
+        return None
+    return summary
+
+
 def parse_levels(text: str) -> List[int]:
     levels = []
     for item in text.split(","):
@@ -283,6 +300,10 @@ def run(args: argparse.Namespace) -> int:
     if args.openings and not os.path.exists(args.openings):
         print(f"error: openings file {args.openings} not found", file=sys.stderr)
         return 2
+    if args.resume and not (args.json_dir or args.pgn_dir):
+        print("error: --resume needs --json-dir (or --pgn-dir), where the finished matches are kept",
+              file=sys.stderr)
+        return 2
     pairings = plan(levels, refs, args.window, pairs)
     commit = args.daba_commit or gauntlet.git_commit()
     _, adjudication = gauntlet.adjudication_args(args)
@@ -298,10 +319,18 @@ def run(args: argparse.Namespace) -> int:
     scratch = tempfile.mkdtemp(prefix="daba-levels-")
     results: List[Result] = []
     original = gauntlet.read_text(args.out) if args.out else ""
-    note = (f"{datetime.date.today().isoformat()}, Daba {commit}: machine {gauntlet.cpu_count()} CPUs, "
-            f"{gauntlet.cpu_model()}; concurrency {args.concurrency}; every engine 1 thread and "
-            f"{args.hash} MB hash, books off; openings {os.path.basename(args.openings or 'none')}; "
-            f"{adjudication}.")
+    reused = 0
+
+    def note() -> str:
+        text = (f"{datetime.date.today().isoformat()}, Daba {commit}: machine {gauntlet.cpu_count()} CPUs, "
+                f"{gauntlet.cpu_model()}; concurrency {args.concurrency}; every engine 1 thread and "
+                f"{args.hash} MB hash, books off; openings {os.path.basename(args.openings or 'none')}; "
+                f"{adjudication}.")
+        if reused:
+            text += (f" Matches played by an earlier run of the same command and read back "
+                     f"(--resume) from {keep}: {reused}.")
+        return text
+
     failed = False
     try:
         for number, p in enumerate(pairings, 1):
@@ -318,6 +347,16 @@ def run(args: argparse.Namespace) -> int:
                     print(f"skipping: {problem}", flush=True)
                     failed = True
                     continue
+            previous = finished_match(json_path, args.games) if args.resume else None
+            if previous is not None:
+                print(f"reusing the finished match in {json_path}", flush=True)
+                reused += 1
+                results.append(result_from_summary(p, previous))
+                print("--> " + render_row(results[-1], args.tc), flush=True)
+                if args.out:
+                    gauntlet.write_text(args.out, gauntlet.replace_section(
+                        original, LEVELS_BEGIN, LEVELS_END, render_section(results, note(), args.tc)))
+                continue
             os.makedirs(workdir, exist_ok=True)
             if os.path.exists(json_path):
                 os.remove(json_path)
@@ -335,7 +374,7 @@ def run(args: argparse.Namespace) -> int:
             print("--> " + render_row(results[-1], args.tc), flush=True)
             if args.out:
                 gauntlet.write_text(args.out, gauntlet.replace_section(
-                    original, LEVELS_BEGIN, LEVELS_END, render_section(results, note, args.tc)))
+                    original, LEVELS_BEGIN, LEVELS_END, render_section(results, note(), args.tc)))
     except KeyboardInterrupt:
         print("\ninterrupted", flush=True)
         failed = True
@@ -376,6 +415,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json-dir")
     p.add_argument("--out", help="write the table into this file (docs/strength.md) between the level markers")
     p.add_argument("--daba-commit")
+    p.add_argument("--resume", action="store_true",
+                   help="reuse every match whose summary in --json-dir is finished (all --games played, "
+                        "not interrupted), so a calibration can be played in several sittings")
     p.add_argument("--no-install", action="store_true")
     p.add_argument("--match-args", help="more match.py arguments, one string")
     p.add_argument("--draw", nargs="+", default=gauntlet.DEFAULT_DRAW)

@@ -69,3 +69,46 @@ def test_performances_combine_by_inverse_variance():
     lines = cl.render_summary([a, b, c])
     assert lines[0].startswith("- UCI_Elo 1900: performance 1869 ± 49")
     assert "| 1900 | random mover" in cl.render_row(c, "10+0.1") and "> 1200" in cl.render_row(c, "10+0.1")
+
+
+def test_only_finished_matches_are_reused(tmp_path):
+    import json
+    path = tmp_path / "elo700-vs-random.json"
+    assert cl.finished_match(str(path), 100) is None  # missing
+    path.write_text("{not json")
+    assert cl.finished_match(str(path), 100) is None
+    done = {"games": 100, "wins": 90, "draws": 5, "losses": 5, "score": 0.925, "elo": 436.0,
+            "elo_error95": 120.0, "interrupted": False, "aborted": None}
+    path.write_text(json.dumps(done))
+    assert cl.finished_match(str(path), 100) == done
+    assert cl.finished_match(str(path), 200) is None  # another match size
+    path.write_text(json.dumps(dict(done, games=40, interrupted=True)))
+    assert cl.finished_match(str(path), 100) is None
+    path.write_text(json.dumps(dict(done, aborted="engine crashed")))
+    assert cl.finished_match(str(path), 100) is None
+    path.write_text(json.dumps({k: v for k, v in done.items() if k != "score"}))
+    assert cl.finished_match(str(path), 100) is None
+
+
+def test_a_resumed_run_reads_finished_matches_instead_of_playing_them(tmp_path, capsys):
+    import json
+    done = {"games": 100, "wins": 90, "draws": 5, "losses": 5, "score": 0.925, "elo": 436.0,
+            "elo_error95": 120.0, "interrupted": False, "aborted": None}
+    (tmp_path / "elo700-vs-random.json").write_text(json.dumps(done))
+    out = tmp_path / "strength.md"
+    out.write_text("before\n<!-- levels:begin -->\n<!-- levels:end -->\nafter\n")
+    # /bin/true as Daba: any match actually started would fail to produce a summary.
+    rc = cl.main(["--daba", "/bin/true", "--levels", "700", "--opponents", "random", "--pairs", "",
+                  "--games", "100", "--resume", "--json-dir", str(tmp_path), "--out", str(out),
+                  "--no-install"])
+    printed = capsys.readouterr().out
+    assert rc == 0, printed
+    assert "reusing the finished match" in printed
+    table = out.read_text()
+    assert "| 90-5-5 |" in table
+    assert "read back" in table
+
+
+def test_resume_needs_a_directory_to_resume_from(capsys):
+    assert cl.main(["--resume", "--dry-run"]) == 2
+    assert "--resume needs --json-dir" in capsys.readouterr().err
