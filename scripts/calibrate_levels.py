@@ -347,29 +347,24 @@ def run(args: argparse.Namespace) -> int:
                     print(f"skipping: {problem}", flush=True)
                     failed = True
                     continue
-            previous = finished_match(json_path, args.games) if args.resume else None
-            if previous is not None:
+            summary = finished_match(json_path, args.games) if args.resume else None
+            if summary is not None:
                 print(f"reusing the finished match in {json_path}", flush=True)
                 reused += 1
-                results.append(result_from_summary(p, previous))
-                print("--> " + render_row(results[-1], args.tc), flush=True)
-                if args.out:
-                    gauntlet.write_text(args.out, gauntlet.replace_section(
-                        original, LEVELS_BEGIN, LEVELS_END, render_section(results, note(), args.tc)))
-                continue
-            os.makedirs(workdir, exist_ok=True)
-            if os.path.exists(json_path):
-                os.remove(json_path)
-            rc = subprocess.run(cmd).returncode
-            if not os.path.exists(json_path):
-                print(f"match failed (exit status {rc}), no summary", flush=True)
-                failed = True
-                continue
-            with open(json_path, encoding="utf-8") as handle:
-                summary = json.load(handle)
-            failed |= rc != 0
-            if not summary.get("games"):
-                continue
+            else:
+                os.makedirs(workdir, exist_ok=True)
+                if os.path.exists(json_path):
+                    os.remove(json_path)
+                rc = subprocess.run(cmd).returncode
+                if not os.path.exists(json_path):
+                    print(f"match failed (exit status {rc}), no summary", flush=True)
+                    failed = True
+                    continue
+                with open(json_path, encoding="utf-8") as handle:
+                    summary = json.load(handle)
+                failed |= rc != 0
+                if not summary.get("games"):
+                    continue
             results.append(result_from_summary(p, summary))
             print("--> " + render_row(results[-1], args.tc), flush=True)
             if args.out:
