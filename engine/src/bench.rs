@@ -1,8 +1,8 @@
 //! `bench`: a fixed-depth search of fixed positions with a fresh 16 MB hash
 //! table and fresh histories per position, on one thread, with the
-//! evaluation a fresh engine uses (the embedded net when the build has one). The node count is
-//! the engine's functional signature: it changes only when search behaviour
-//! changes. The last line is `<nodes> nodes <nps> nps`, which OpenBench and
+//! evaluation a fresh engine uses (the embedded net when the build has one).
+//! The node count is the engine's functional signature: it changes only when
+//! search behaviour changes. The last line is `<nodes> nodes <nps> nps`, which OpenBench and
 //! our scripts read.
 
 use crate::search::{

@@ -24,6 +24,7 @@
 
 use crate::data::Sample;
 use crate::net::{Activation, Net, Shape, INPUTS};
+use rayon::prelude::*;
 
 /// The quantisation constants of a net file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -345,6 +346,22 @@ impl QuantNet {
         };
         let out = inner * i64::from(self.quant.scale) / (i64::from(self.quant.qa) * i64::from(self.quant.qb));
         out.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+    }
+
+    /// Mean and largest absolute difference, in centipawns, between the float
+    /// net `net` (`raw * SCALE`) and this quantised net's evaluation on
+    /// `samples`: what quantisation cost.
+    pub fn difference_from(&self, net: &Net, samples: &[Sample]) -> (f64, f64) {
+        let scale = f64::from(self.quant.scale);
+        let (sum, max) = samples
+            .par_iter()
+            .map_init(Vec::new, |scratch, s| {
+                let float = f64::from(net.evaluate_with(s, scratch)) * scale;
+                (float - f64::from(self.evaluate(s))).abs()
+            })
+            .fold(|| (0.0, 0.0f64), |(sum, max), d| (sum + d, max.max(d)))
+            .reduce(|| (0.0, 0.0f64), |a, b| (a.0 + b.0, a.1.max(b.1)));
+        (sum / samples.len().max(1) as f64, max)
     }
 }
 

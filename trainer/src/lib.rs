@@ -23,7 +23,6 @@ use data::Sample;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use rayon::prelude::*;
 use std::time::Instant;
 use train::{Hyper, Trainer};
 
@@ -275,11 +274,12 @@ fn train_epochs(config: &TrainConfig, run: &mut Run, train: &[Sample], val: &[Sa
         run.checkpoint().save(&config.checkpoint)?;
         let quantised = write_outputs(config, run)?;
         if run.epochs_done == config.epochs && !val.is_empty() {
-            let (mean, max) = quantisation_error(&run.trainer.net, &quantised, val);
+            let sample = &val[..val.len().min(QUANTISATION_SAMPLE)];
+            let (mean, max) = quantised.difference_from(&run.trainer.net, sample);
             eprintln!(
                 "train: the net file differs from the float net by {mean:.2} cp on average \
                  (largest {max:.0} cp) on {} validation positions",
-                val.len().min(QUANTISATION_SAMPLE)
+                sample.len()
             );
         }
     }
@@ -288,22 +288,6 @@ fn train_epochs(config: &TrainConfig, run: &mut Run, train: &[Sample], val: &[Sa
 
 /// Validation positions the quantisation error is measured on, at most.
 const QUANTISATION_SAMPLE: usize = 100_000;
-
-/// Mean and largest absolute difference, in centipawns, between the float net
-/// and its quantised export on (up to [`QUANTISATION_SAMPLE`] of) `samples`.
-fn quantisation_error(net: &net::Net, quantised: &export::QuantNet, samples: &[Sample]) -> (f64, f64) {
-    let scale = quantised.quant.scale;
-    let samples = &samples[..samples.len().min(QUANTISATION_SAMPLE)];
-    let (sum, max) = samples
-        .par_iter()
-        .map_init(Vec::new, |scratch, s| {
-            let float = f64::from(net.evaluate_with(s, scratch)) * f64::from(scale);
-            (float - f64::from(quantised.evaluate(s))).abs()
-        })
-        .fold(|| (0.0, 0.0f64), |(sum, max), d| (sum + d, max.max(d)))
-        .reduce(|| (0.0, 0.0f64), |a, b| (a.0 + b.0, a.1.max(b.1)));
-    (sum / samples.len().max(1) as f64, max)
-}
 
 /// Exports the net file and draws the chart.
 fn write_outputs(config: &TrainConfig, run: &Run) -> Result<export::QuantNet, String> {

@@ -174,15 +174,7 @@ fn compare(net: &Net, positions: &[Sample], scale: u32) -> (f64, f64) {
         QuantNet::from_bytes(&q.to_bytes()).unwrap() == q,
         "the file does not read back"
     );
-    let mut sum = 0.0;
-    let mut max: f64 = 0.0;
-    for s in positions {
-        let float = f64::from(net.evaluate(s)) * f64::from(scale);
-        let int = f64::from(q.evaluate(s));
-        sum += (float - int).abs();
-        max = max.max((float - int).abs());
-    }
-    (sum / positions.len() as f64, max)
+    q.difference_from(net, positions)
 }
 
 /// The tolerance the exporter promises: mean absolute difference between the
