@@ -1,31 +1,27 @@
 //! Syzygy endgame tablebases: loading (`SyzygyPath`), WDL probes for the
 //! search and DTZ probes for the root.
 //!
-//! The prober is the `pyrrhic-rs` crate (MIT, a transliteration of the C
-//! prober Pyrrhic), generic over our own attack functions through
-//! [`Adapter`]. It is C at heart, so this module guards it:
+//! The prober is the `shakmaty-syzygy` crate: safe Rust (it forbids
+//! `unsafe`), reading the files with bounds-checked reads rather than
+//! memory maps, with its loops and recursion bounded and fuzzed against
+//! corrupted tables. A corrupt table makes a probe fail with an error, which
+//! Daba treats as "not in the tables": it never crashes the engine (test
+//! `corrupt_tables_never_crash` in tests/syzygy.rs). The first prober,
+//! `pyrrhic-rs`, a transliteration of C, trusted its files: copies of the
+//! tables damaged behind a correct magic number and size aborted Daba or
+//! overflowed its stack in most trials. It probes `shakmaty` positions,
+//! which each probe builds from the board's bitboards.
 //!
-//! - It keeps one global set of tables: [`Tablebases`] owns the only handle
-//!   (never cloned; the search shares it by reference), so the root probe,
-//!   which needs a single handle, always may run; the controller drops the
-//!   old set before loading a new one.
-//! - It trusts its files: a truncated or foreign file can make it read out of
-//!   bounds. So [`load`] checks every file first (a regular, readable file,
-//!   a table name, the size Syzygy files have, the magic number of its kind)
-//!   and hands the prober a private directory of links to the files that
-//!   passed; what was skipped is reported, and the rest is probed.
-//! - It registers every table name whether the file exists or not (so its
-//!   own largest piece count is always 7) and gives up on a table whose DTZ
-//!   file is missing by forgetting its WDL file too: the largest piece count
-//!   comes from the files found, and the root is probed only when its DTZ
-//!   file is there.
-//! - It splits its path on `:`; the private directory is a single path.
+//! [`load`] still checks every file itself first (a regular, readable file,
+//! a table name, the size Syzygy files have, the magic number of its kind)
+//! so that it can say at once what it skipped; the prober opens a table at
+//! its first probe.
 
-use movegen::{attacks, Bitboard, Board, Color, Move, PieceType, Square};
-use pyrrhic_rs::{DtzProbeValue, EngineAdapter, TableBases, WdlProbeResult};
+use movegen::{Board, Color, Move, PieceType};
+use shakmaty::{CastlingMode, Chess, FromSetup, PositionError, Setup};
+use shakmaty_syzygy::{Tablebase, Wdl};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Most pieces a Syzygy table can hold (kings included).
 pub const MAX_PIECES: u32 = 7;
@@ -36,39 +32,6 @@ pub const TB_WIN: i32 = 20_000;
 /// Magic numbers at the start of a WDL (`.rtbw`) and a DTZ (`.rtbz`) file.
 const WDL_MAGIC: u32 = 0x5d23_e871;
 const DTZ_MAGIC: u32 = 0xa50c_66d7;
-
-/// Our attack tables, as the prober wants them (bit 0 = a1).
-#[derive(Clone)]
-pub struct Adapter;
-
-fn square(sq: u64) -> Square {
-    Square::from_index(sq as usize & 63)
-}
-
-impl EngineAdapter for Adapter {
-    fn pawn_attacks(color: pyrrhic_rs::Color, sq: u64) -> u64 {
-        let color = match color {
-            pyrrhic_rs::Color::White => Color::White,
-            pyrrhic_rs::Color::Black => Color::Black,
-        };
-        attacks::pawn_attacks(color, square(sq)).0
-    }
-    fn knight_attacks(sq: u64) -> u64 {
-        attacks::knight_attacks(square(sq)).0
-    }
-    fn bishop_attacks(sq: u64, occupied: u64) -> u64 {
-        attacks::bishop_attacks(square(sq), Bitboard(occupied)).0
-    }
-    fn rook_attacks(sq: u64, occupied: u64) -> u64 {
-        attacks::rook_attacks(square(sq), Bitboard(occupied)).0
-    }
-    fn queen_attacks(sq: u64, occupied: u64) -> u64 {
-        attacks::queen_attacks(square(sq), Bitboard(occupied)).0
-    }
-    fn king_attacks(sq: u64) -> u64 {
-        attacks::king_attacks(square(sq)).0
-    }
-}
 
 /// A tablebase result, side to move's view. A cursed win is a win that the
 /// fifty-move rule turns into a draw; a blessed loss the same for the loser.
@@ -87,13 +50,13 @@ pub enum TbWdl {
 }
 
 impl TbWdl {
-    fn from_probe(w: WdlProbeResult) -> TbWdl {
+    fn from_probe(w: Wdl) -> TbWdl {
         match w {
-            WdlProbeResult::Loss => TbWdl::Loss,
-            WdlProbeResult::BlessedLoss => TbWdl::BlessedLoss,
-            WdlProbeResult::Draw => TbWdl::Draw,
-            WdlProbeResult::CursedWin => TbWdl::CursedWin,
-            WdlProbeResult::Win => TbWdl::Win,
+            Wdl::Loss => TbWdl::Loss,
+            Wdl::BlessedLoss => TbWdl::BlessedLoss,
+            Wdl::Draw => TbWdl::Draw,
+            Wdl::CursedWin => TbWdl::CursedWin,
+            Wdl::Win => TbWdl::Win,
         }
     }
 
@@ -148,28 +111,14 @@ impl RootProbe {
     }
 }
 
-/// A loaded set of tables. There is at most one at a time (the prober's
-/// tables are global): drop it before loading another.
+/// A loaded set of tables. Probes may run from several threads at once.
 pub struct Tablebases {
-    tb: TableBases<Adapter>,
+    tb: Tablebase<Chess>,
     largest: u32,
     wdl_count: usize,
     dtz_count: usize,
     /// Material names (`KRvKP`) whose DTZ file passed the checks.
     dtz: HashSet<String>,
-    /// The private directory of links handed to the prober.
-    dir: PathBuf,
-    /// The prober's root probe shares state between calls and is not thread
-    /// safe: root probes (several at once in `daba analyse`) take turns.
-    root_lock: std::sync::Mutex<()>,
-}
-
-impl Drop for Tablebases {
-    fn drop(&mut self) {
-        // The prober keeps its files mapped; the links can go (on Windows a
-        // mapped hard link may refuse, which leaves a stale directory only).
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
 
 /// What loading `SyzygyPath` found: the tables, if any, and the lines to
@@ -238,56 +187,8 @@ fn check_file(path: &Path, magic: u32) -> Result<(), String> {
     Ok(())
 }
 
-static LOADS: AtomicU64 = AtomicU64::new(0);
-
-fn link(target: &Path, link: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        std::os::unix::fs::symlink(target, link)
-    }
-    #[cfg(not(unix))]
-    {
-        std::fs::hard_link(target, link).or_else(|_| std::fs::copy(target, link).map(|_| ()))
-    }
-}
-
-/// The path as the prober must see it: one directory, no `:` (on Windows
-/// the drive letter is dropped, which works on the current drive).
-fn prober_path(dir: &Path) -> Option<String> {
-    let text = dir.to_str()?;
-    let text = if cfg!(windows) && text.as_bytes().get(1) == Some(&b':') {
-        &text[2..]
-    } else {
-        text
-    };
-    (!text.contains(':')).then(|| text.to_string())
-}
-
-/// Removes the private directories of Daba processes that are gone (killed
-/// before they could clean up), where the system says which processes live.
-fn remove_stale_dirs() {
-    if !cfg!(target_os = "linux") {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("daba-syzygy-")) else {
-            continue;
-        };
-        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        if !Path::new(&format!("/proc/{pid}")).exists() {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
-}
-
 /// Loads the tables of a `SyzygyPath` value (directories separated by
-/// [`PATH_SEPARATOR`]). Call only while no other [`Tablebases`] exists.
+/// [`PATH_SEPARATOR`]).
 pub fn load(value: &str) -> Loaded {
     let mut messages = Vec::new();
     // Material name -> file, the first directory that has it winning.
@@ -348,8 +249,7 @@ pub fn load(value: &str) -> Loaded {
             }
             match check_file(&file, magic) {
                 Ok(()) => {
-                    let absolute = std::fs::canonicalize(&file).unwrap_or(file.clone());
-                    list.push((stem.to_string(), absolute));
+                    list.push((stem.to_string(), file.clone()));
                     found += 1;
                 }
                 Err(e) => messages.push(format!("SyzygyPath: {}: {e}; skipped", file.display())),
@@ -368,87 +268,73 @@ pub fn load(value: &str) -> Loaded {
             messages,
         };
     }
-    remove_stale_dirs();
-    let n = LOADS.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("daba-syzygy-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let fail = |mut messages: Vec<String>, why: String| {
-        messages.push(format!("SyzygyPath: {why}; probing off"));
-        Loaded {
-            tables: None,
-            messages,
-        }
-    };
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        return fail(messages, format!("cannot create {}: {e}", dir.display()));
-    }
-    for (stem, file) in &wdl {
-        if let Err(e) = link(file, &dir.join(format!("{stem}.rtbw"))) {
-            let _ = std::fs::remove_dir_all(&dir);
-            return fail(messages, format!("cannot link {}: {e}", file.display()));
-        }
-    }
-    for (stem, file) in &dtz {
-        if let Err(e) = link(file, &dir.join(format!("{stem}.rtbz"))) {
-            let _ = std::fs::remove_dir_all(&dir);
-            return fail(messages, format!("cannot link {}: {e}", file.display()));
-        }
-    }
-    let Some(path) = prober_path(&dir) else {
-        let _ = std::fs::remove_dir_all(&dir);
-        return fail(messages, format!("unusable directory name {}", dir.display()));
-    };
-    match TableBases::<Adapter>::new(path) {
-        Ok(tb) => {
-            let largest = wdl.iter().filter_map(|(s, _)| table_pieces(s)).max().unwrap_or(0);
-            messages.push(format!(
-                "SyzygyPath: found {} tablebases ({} WDL, {} DTZ files), largest {largest} pieces",
-                wdl.len(),
-                wdl.len(),
-                dtz.len()
-            ));
-            Loaded {
-                tables: Some(Tablebases {
-                    tb,
-                    largest,
-                    wdl_count: wdl.len(),
-                    dtz_count: dtz.len(),
-                    dtz: dtz.into_iter().map(|(s, _)| s).collect(),
-                    dir,
-                    root_lock: std::sync::Mutex::new(()),
-                }),
+    let mut tb = Tablebase::new();
+    for (_, file) in wdl.iter().chain(&dtz) {
+        if let Err(e) = tb.add_file(file) {
+            // Checked above; the file changed or vanished since.
+            messages.push(format!("SyzygyPath: {}: {e}; probing off", file.display()));
+            return Loaded {
+                tables: None,
                 messages,
-            }
-        }
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&dir);
-            fail(messages, format!("the prober refused the tables: {e:?}"))
+            };
         }
     }
+    let largest = wdl.iter().filter_map(|(s, _)| table_pieces(s)).max().unwrap_or(0);
+    messages.push(format!(
+        "SyzygyPath: found {} tablebases ({} WDL, {} DTZ files), largest {largest} pieces",
+        wdl.len(),
+        wdl.len(),
+        dtz.len()
+    ));
+    Loaded {
+        tables: Some(Tablebases {
+            tb,
+            largest,
+            wdl_count: wdl.len(),
+            dtz_count: dtz.len(),
+            dtz: dtz.into_iter().map(|(s, _)| s).collect(),
+        }),
+        messages,
+    }
+}
+
+/// The board as the prober's position (bit 0 = a1 in both). `None` if the
+/// prober refuses it, which a position Daba reached by legal moves never
+/// gives; it is a guard, not a path the search relies on.
+fn prober_position(board: &Board) -> Option<Chess> {
+    use shakmaty::{Bitboard as Bits, ByColor, ByRole, Square};
+    let role = |kind| Bits(board.pieces(kind).0);
+    let placement = shakmaty::Board::try_from_bitboards(
+        ByRole {
+            pawn: role(PieceType::Pawn),
+            knight: role(PieceType::Knight),
+            bishop: role(PieceType::Bishop),
+            rook: role(PieceType::Rook),
+            queen: role(PieceType::Queen),
+            king: role(PieceType::King),
+        },
+        ByColor {
+            black: Bits(board.color(Color::Black).0),
+            white: Bits(board.color(Color::White).0),
+        },
+    )
+    .ok()?;
+    let setup = Setup {
+        board: placement,
+        turn: match board.side_to_move() {
+            Color::White => shakmaty::Color::White,
+            Color::Black => shakmaty::Color::Black,
+        },
+        ep_square: board.en_passant().map(|s| Square::new(s.index() as u32)),
+        halfmoves: u32::from(board.halfmove_clock()),
+        ..Setup::empty()
+    };
+    Chess::from_setup(setup, CastlingMode::Standard)
+        .or_else(PositionError::ignore_invalid_ep_square)
+        .ok()
 }
 
 /// The material name of a side (`KRP`).
-/// The position's bitboards in the order the prober takes them: white,
-/// black, kings, queens, rooks, bishops, knights, pawns (bit 0 = a1).
-fn prober_bitboards(board: &Board) -> [u64; 8] {
-    let p = |k| board.pieces(k).0;
-    [
-        board.color(Color::White).0,
-        board.color(Color::Black).0,
-        p(PieceType::King),
-        p(PieceType::Queen),
-        p(PieceType::Rook),
-        p(PieceType::Bishop),
-        p(PieceType::Knight),
-        p(PieceType::Pawn),
-    ]
-}
-
-/// The en-passant square as the prober takes it (0: none).
-fn prober_ep(board: &Board) -> u32 {
-    board.en_passant().map_or(0, |s| s.index() as u32)
-}
-
 fn side_name(board: &Board, color: Color) -> String {
     let mut s = String::from("K");
     for (kind, c) in [
@@ -500,20 +386,9 @@ impl Tablebases {
         if !self.covers(board) {
             return None;
         }
-        let [white, black, kings, queens, rooks, bishops, knights, pawns] = prober_bitboards(board);
+        let position = prober_position(board)?;
         self.tb
-            .probe_wdl(
-                white,
-                black,
-                kings,
-                queens,
-                rooks,
-                bishops,
-                knights,
-                pawns,
-                prober_ep(board),
-                board.side_to_move() == Color::White,
-            )
+            .probe_wdl_after_zeroing(&position)
             .ok()
             .map(TbWdl::from_probe)
     }
@@ -532,63 +407,29 @@ impl Tablebases {
         if legal.is_empty() {
             return None;
         }
-        let [white, black, kings, queens, rooks, bishops, knights, pawns] = prober_bitboards(board);
-        let _turn = self.root_lock.lock().unwrap_or_else(|e| e.into_inner());
-        let probe = self
+        let root_dtz = self
             .tb
-            .probe_root(
-                white,
-                black,
-                kings,
-                queens,
-                rooks,
-                bishops,
-                knights,
-                pawns,
-                u32::from(board.halfmove_clock().min(255)),
-                prober_ep(board),
-                board.side_to_move() == Color::White,
-            )
-            .ok()?;
-        let DtzProbeValue::DtzResult(root) = probe.root else {
-            return None;
-        };
-        // The root's DTZ comes as its size and the result under the clock.
-        let root_dtz = match root.wdl {
-            WdlProbeResult::Win | WdlProbeResult::CursedWin => i32::from(root.dtz),
-            WdlProbeResult::Draw => 0,
-            _ => -i32::from(root.dtz),
-        };
+            .probe_dtz(&prober_position(board)?)
+            .ok()?
+            .ignore_rounding()
+            .0;
+        let clock = u32::from(board.halfmove_clock());
         let mut moves = Vec::with_capacity(legal.len());
-        for value in &probe.moves[..probe.num_moves] {
-            let DtzProbeValue::DtzResult(r) = value else {
-                return None;
-            };
-            let promotion = match r.promotion {
-                pyrrhic_rs::Piece::Queen => Some(PieceType::Queen),
-                pyrrhic_rs::Piece::Rook => Some(PieceType::Rook),
-                pyrrhic_rs::Piece::Bishop => Some(PieceType::Bishop),
-                pyrrhic_rs::Piece::Knight => Some(PieceType::Knight),
-                _ => None,
-            };
-            let mv = legal.iter().copied().find(|m| {
-                m.from().index() == r.from_square as usize
-                    && m.to().index() == r.to_square as usize
-                    && m.promotion_piece() == promotion
-            })?;
-            // The result under the counter, one ply safer than the prober's
+        for &mv in legal.iter() {
+            let dtz = self.move_dtz(&board.play(mv))?;
+            let plies = dtz.unsigned_abs();
+            // The result under the counter, one ply safer than the tables'
             // `dtz + clock <= 100`: a DTZ can be one short of the mate it
             // leads to (the mating move comes after the last counted ply).
-            let dtz = u32::from(r.dtz);
-            let in_time = dtz + u32::from(board.halfmove_clock()) <= 99;
-            let wdl = match TbWdl::from_probe(r.wdl) {
-                TbWdl::Win | TbWdl::CursedWin if in_time => TbWdl::Win,
-                TbWdl::Win | TbWdl::CursedWin => TbWdl::CursedWin,
-                TbWdl::Loss | TbWdl::BlessedLoss if in_time => TbWdl::Loss,
-                TbWdl::Loss | TbWdl::BlessedLoss => TbWdl::BlessedLoss,
-                TbWdl::Draw => TbWdl::Draw,
+            let in_time = plies + clock <= 99;
+            let wdl = match dtz.signum() {
+                1 if in_time => TbWdl::Win,
+                1 => TbWdl::CursedWin,
+                -1 if in_time => TbWdl::Loss,
+                -1 => TbWdl::BlessedLoss,
+                _ => TbWdl::Draw,
             };
-            moves.push((mv, wdl, dtz));
+            moves.push((mv, wdl, plies));
         }
         // Every legal move must have its result, or the filter could drop
         // the only good one.
@@ -625,6 +466,35 @@ impl Tablebases {
             root_dtz,
             keep: kept.into_iter().map(|(m, _)| m).collect(),
             moves,
+        })
+    }
+
+    /// The DTZ of the move that reached `child`, in plies with the move
+    /// itself counted, from the mover's side (positive: the mover wins):
+    /// 1 for a mate, and for a capture or pawn move 1 (won), 101 (won past
+    /// the fifty-move rule), 0, -101 or -1 by the result after it, as the
+    /// tables count a zeroing move; otherwise the child's DTZ a ply further
+    /// off. `None` when a table is missing or fails.
+    fn move_dtz(&self, child: &Board) -> Option<i32> {
+        if !child.has_legal_move() {
+            return Some(if child.in_check() { 1 } else { 0 });
+        }
+        let position = prober_position(child)?;
+        if child.halfmove_clock() == 0 {
+            let after = self.tb.probe_wdl_after_zeroing(&position).ok()?;
+            return Some(match TbWdl::from_probe(after) {
+                TbWdl::Loss => 1,
+                TbWdl::BlessedLoss => 101,
+                TbWdl::Draw => 0,
+                TbWdl::CursedWin => -101,
+                TbWdl::Win => -1,
+            });
+        }
+        let theirs = self.tb.probe_dtz(&position).ok()?.ignore_rounding().0;
+        Some(match theirs.signum() {
+            1 => -(theirs + 1),
+            -1 => -theirs + 1,
+            _ => 0,
         })
     }
 }
@@ -683,10 +553,6 @@ impl Probing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Mutex;
-
-    /// The prober's tables are global: one test at a time loads them.
-    static LOCK: Mutex<()> = Mutex::new(());
 
     /// `../shared/syzygy` beside the repository (all 3- and 4-piece tables).
     fn tables_dir() -> Option<String> {
@@ -721,7 +587,6 @@ mod tests {
 
     #[test]
     fn probes_known_positions() {
-        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let Some(dir) = tables_dir() else { return };
         let loaded = load(&dir);
         let tb = loaded.tables.expect("tables load");
@@ -746,7 +611,6 @@ mod tests {
 
     #[test]
     fn root_filter_keeps_the_best_result() {
-        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let Some(dir) = tables_dir() else { return };
         let tb = load(&dir).tables.expect("tables load");
         // White wins: the winning moves with the shortest DTZ.
@@ -799,7 +663,6 @@ mod tests {
 
     #[test]
     fn bad_paths_and_files_are_skipped() {
-        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let tmp = std::env::temp_dir().join(format!("daba-syzygy-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&tmp);
         std::fs::create_dir_all(tmp.join("empty")).unwrap();

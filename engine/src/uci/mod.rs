@@ -357,7 +357,8 @@ impl Uci {
             OptionChange::LimitStrength(on) => self.options.limit_strength = on,
             OptionChange::Elo(elo) => self.options.elo = elo,
             OptionChange::SyzygyPath(path) => {
-                // The prober's tables are global: the old set goes first.
+                // The old set goes first (a search still holding it keeps it
+                // alive until it ends).
                 self.tablebases = None;
                 if path.is_empty() {
                     send("info string SyzygyPath: tablebases off");
