@@ -10,7 +10,11 @@ sometimes `Clear Hash`, and `UCI_Chess960` with a Chess960 opening for a
 share of the games. The driver keeps the clocks itself and counts, per
 engine: crashes (the process died), illegal moves, time losses (a move
 later than the clock plus the margin), hangs (no `bestmove` long after the
-clock ran out, or no `readyok`) and disconnects (output closed). The
+clock ran out, or no `readyok`) and disconnects (output closed). A clock
+runs from `go` or `ponderhit`; when the engine pondered on another move than
+the one played, the driver first stops that search and waits for its
+`bestmove` (timed apart: `ponder_stop_ms`), as a GUI does. Moves past the
+clock but within the margin are no loss but are counted (`overruns`). The
 resident memory of every engine process (VmRSS, and the peak VmHWM) is read
 after every game, so growth over the run shows.
 
@@ -76,6 +80,28 @@ def bestmove_of(lines):
             score = v if t[i + 1] == "cp" else (100000 if v > 0 else -100000)
             break
     return move, ponder, score
+
+
+def percentiles(values):
+    """p50, p99 and max of a list of numbers, or None when it is empty."""
+    if not values:
+        return None
+    v = sorted(values)
+    return [v[len(v) // 2], v[min(len(v) - 1, len(v) * 99 // 100)], v[-1]]
+
+
+def describe_move(began, lines, options):
+    """How a move went, for the failure log: how it began, the search time the
+    engine itself reported last (so that a slow engine can be told from a slow
+    pipe or driver), and the engine's options."""
+    reported = None
+    for line in reversed(lines):
+        t = line.split()
+        if t and t[0] == "info" and "time" in t[:-1]:
+            reported = t[t.index("time") + 1]
+            break
+    shown = ", ".join(f"{k} {options.get(k)}" for k in ("Hash", "Threads", "MultiPV", "Ponder"))
+    return f"after {began}, engine reported {reported} ms, {shown}"
 
 
 def legal_move(board, text):
@@ -164,6 +190,9 @@ class Slot:
         low_score = 0
         result = None
         moves = []
+        # Per engine: (elapsed, clock before, how the move began) of its last move,
+        # for the failure log.
+        last = [None, None]
         while result is None:
             mover = white if board.turn == chess.WHITE else 1 - white
             e = self.engines[mover]
@@ -171,17 +200,26 @@ class Slot:
             b_ms = int(clock[1 - white] * 1000)
             go = f"go wtime {w_ms} btime {b_ms} winc {int(inc * 1000)} binc {int(inc * 1000)}"
             position = f"position fen {start_fen}" + (" moves " + " ".join(moves) if moves else "")
-            t0 = time.perf_counter()
             allowance = clock[mover] + self.args.margin
             try:
                 expected = pondering[mover]
                 pondering[mover] = None
+                began = "go"
                 if expected is not None and moves and moves[-1] == expected:
+                    t0 = time.perf_counter()
                     e.send("ponderhit")
+                    began = "ponderhit"
                 else:
                     if expected is not None:
+                        # A missed ponder: the pondering search ends first,
+                        # as a GUI does it, and the clock starts at `go`.
+                        # How long the stop took is kept apart (stop_ms).
+                        s0 = time.perf_counter()
                         e.send("stop")
                         e.read_until("bestmove", 10)
+                        with self.lock:
+                            self.stats["stop_ms"].append(round((time.perf_counter() - s0) * 1000, 1))
+                    t0 = time.perf_counter()
                     e.send(position)
                     e.send(go)
                 lines = e.read_until("bestmove", allowance + self.args.hang_after)
@@ -198,9 +236,20 @@ class Slot:
                 break
             elapsed = time.perf_counter() - t0
             if elapsed > allowance:
-                self.count(mover, "timeloss", f"game {number}: {elapsed:.3f} s with {clock[mover]:.3f} s left")
+                self.count(
+                    mover,
+                    "timeloss",
+                    f"game {number}: {elapsed:.3f} s with {clock[mover]:.3f} s left "
+                    f"({describe_move(began, lines, e.options)}; its move before: {last[mover]})",
+                )
                 result = "*"
                 break
+            last[mover] = f"{elapsed:.3f} s with {clock[mover]:.3f} s left, {describe_move(began, lines, e.options)}"
+            if elapsed > clock[mover]:
+                # Past the clock but within the margin: not a loss, but
+                # counted and logged, with the clock left negative.
+                with self.lock:
+                    self.stats["overruns"].append(f"game {number}: {last[mover]}")
             clock[mover] += inc - elapsed
             move, ponder_move, score = bestmove_of(lines)
             mv = legal_move(board, move)
@@ -318,6 +367,8 @@ def main():
         "memory": [],
         "processes_started": 0,
         "results": {},
+        "overruns": [],
+        "stop_ms": [],
     }
     lock = threading.Lock()
     counter = iter(range(args.games))
@@ -364,6 +415,10 @@ def main():
         "failures": stats["failures"],
         "failure_log": stats["failure_log"][:100],
         "processes_started": stats["processes_started"],
+        "overruns_within_margin": len(stats["overruns"]),
+        "overrun_log": stats["overruns"][:100],
+        "ponder_stops": len(stats["stop_ms"]),
+        "ponder_stop_ms_p50_p99_max": percentiles(stats["stop_ms"]),
         "peak_rss_mb": max((r["hwm_kb"] for r in stats["memory"]), default=0) // 1024,
         "rss_beyond_hash_mb_first_and_last_fifth": memory_report(stats["memory"], played),
     }

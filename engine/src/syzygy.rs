@@ -259,6 +259,17 @@ pub fn load(value: &str) -> Loaded {
             messages.push(format!("SyzygyPath: {dir}: no table files"));
         }
     }
+    let mut tb = Tablebase::new();
+    for list in [&mut wdl, &mut dtz] {
+        list.retain(|(_, file)| match tb.add_file(file) {
+            Ok(()) => true,
+            Err(e) => {
+                // Checked above: the file changed or vanished since.
+                messages.push(format!("SyzygyPath: {}: {e}; skipped", file.display()));
+                false
+            }
+        });
+    }
     // A DTZ file is of no use without its WDL file.
     dtz.retain(|(s, _)| wdl.iter().any(|(w, _)| w == s));
     if wdl.is_empty() {
@@ -267,17 +278,6 @@ pub fn load(value: &str) -> Loaded {
             tables: None,
             messages,
         };
-    }
-    let mut tb = Tablebase::new();
-    for (_, file) in wdl.iter().chain(&dtz) {
-        if let Err(e) = tb.add_file(file) {
-            // Checked above; the file changed or vanished since.
-            messages.push(format!("SyzygyPath: {}: {e}; probing off", file.display()));
-            return Loaded {
-                tables: None,
-                messages,
-            };
-        }
     }
     let largest = wdl.iter().filter_map(|(s, _)| table_pieces(s)).max().unwrap_or(0);
     messages.push(format!(
