@@ -13,8 +13,8 @@ later than the clock plus the margin), hangs (no `bestmove` long after the
 clock ran out, or no `readyok`) and disconnects (output closed). A clock
 runs from `go` or `ponderhit`; when the engine pondered on another move than
 the one played, the driver first stops that search and waits for its
-`bestmove` (timed apart: `ponder_stop_ms`), as a GUI does. Moves past the
-clock but within the margin are no loss but are counted (`overruns`). The
+`bestmove` (timed apart, `ponder_stop_ms_p50_p99_max` in the summary), as a GUI does. Moves past the
+clock but within the margin are no loss but are counted (`overruns_within_margin`). The
 resident memory of every engine process (VmRSS, and the peak VmHWM) is read
 after every game, so growth over the run shows.
 
