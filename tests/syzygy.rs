@@ -13,7 +13,7 @@ use engine::syzygy::{self, Tablebases, TbWdl, PATH_SEPARATOR};
 use movegen::Board;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,12 +30,12 @@ fn tables() -> Option<String> {
     }
 }
 
-/// Daba's prober in this process: loaded once, used under a lock.
-fn prober() -> Option<std::sync::MutexGuard<'static, Tablebases>> {
-    static TB: OnceLock<Option<Mutex<Tablebases>>> = OnceLock::new();
-    TB.get_or_init(|| tables().and_then(|d| syzygy::load(&d).tables).map(Mutex::new))
+/// Daba's prober in this process: loaded once, shared by the tests (probes
+/// may run from several threads at once).
+fn prober() -> Option<&'static Tablebases> {
+    static TB: OnceLock<Option<Tablebases>> = OnceLock::new();
+    TB.get_or_init(|| tables().and_then(|d| syzygy::load(&d).tables))
         .as_ref()
-        .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// python-chess's (WDL, DTZ) for each FEN, `None` for a FEN it could not

@@ -416,6 +416,8 @@ impl Tablebases {
         let clock = u32::from(board.halfmove_clock());
         let mut moves = Vec::with_capacity(legal.len());
         for &mv in legal.iter() {
+            // Every legal move must have its result, or the filter could
+            // drop the only good one: one failed probe fails the root.
             let dtz = self.move_dtz(&board.play(mv))?;
             let plies = dtz.unsigned_abs();
             // The result under the counter, one ply safer than the tables'
@@ -430,11 +432,6 @@ impl Tablebases {
                 _ => TbWdl::Draw,
             };
             moves.push((mv, wdl, plies));
-        }
-        // Every legal move must have its result, or the filter could drop
-        // the only good one.
-        if moves.len() != legal.len() {
-            return None;
         }
         let class = |w: TbWdl| w.under_rule50(rule50);
         let best = moves.iter().map(|&(_, w, _)| class(w)).max()?;
