@@ -260,7 +260,7 @@ pub fn load(value: &str) -> Loaded {
         }
     }
     let mut tb = Tablebase::new();
-    for list in [&mut wdl, &mut dtz] {
+    let mut add_files = |list: &mut Vec<(String, PathBuf)>| {
         list.retain(|(_, file)| match tb.add_file(file) {
             Ok(()) => true,
             Err(e) => {
@@ -269,9 +269,11 @@ pub fn load(value: &str) -> Loaded {
                 false
             }
         });
-    }
-    // A DTZ file is of no use without its WDL file.
+    };
+    add_files(&mut wdl);
+    // A DTZ file is of no use without its WDL file, so it is not added.
     dtz.retain(|(s, _)| wdl.iter().any(|(w, _)| w == s));
+    add_files(&mut dtz);
     if wdl.is_empty() {
         messages.push("SyzygyPath: no tablebases found; probing off".to_string());
         return Loaded {
