@@ -104,6 +104,15 @@ def describe_move(began, lines, options):
     return f"after {began}, engine reported {reported} ms, {shown}"
 
 
+def describe_last(move, options):
+    """A move kept as (elapsed, clock before, how it began, output), for the
+    failure log; None when there is none."""
+    if move is None:
+        return None
+    elapsed, clock, began, lines = move
+    return f"{elapsed:.3f} s with {clock:.3f} s left, {describe_move(began, lines, options)}"
+
+
 def legal_move(board, text):
     """The legal move that `text` (UCI notation) names in board, else None."""
     try:
@@ -190,8 +199,8 @@ class Slot:
         low_score = 0
         result = None
         moves = []
-        # Per engine: (elapsed, clock before, how the move began) of its last move,
-        # for the failure log.
+        # Per engine: its last move as (elapsed, clock before, how it began,
+        # the engine's output), described only when a log needs it.
         last = [None, None]
         while result is None:
             mover = white if board.turn == chess.WHITE else 1 - white
@@ -240,16 +249,16 @@ class Slot:
                     mover,
                     "timeloss",
                     f"game {number}: {elapsed:.3f} s with {clock[mover]:.3f} s left "
-                    f"({describe_move(began, lines, e.options)}; its move before: {last[mover]})",
+                    f"({describe_move(began, lines, e.options)}; its move before: {describe_last(last[mover], e.options)})",
                 )
                 result = "*"
                 break
-            last[mover] = f"{elapsed:.3f} s with {clock[mover]:.3f} s left, {describe_move(began, lines, e.options)}"
+            last[mover] = (elapsed, clock[mover], began, lines)
             if elapsed > clock[mover]:
                 # Past the clock but within the margin: not a loss, but
                 # counted and logged, with the clock left negative.
                 with self.lock:
-                    self.stats["overruns"].append(f"game {number}: {last[mover]}")
+                    self.stats["overruns"].append(f"game {number}: {describe_last(last[mover], e.options)}")
             clock[mover] += inc - elapsed
             move, ponder_move, score = bestmove_of(lines)
             mv = legal_move(board, move)
