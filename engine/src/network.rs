@@ -40,7 +40,8 @@ pub fn load(eval_file: &str) -> Result<Arc<Network>, String> {
 /// One line describing a net, for `info string` and `eval`.
 pub fn describe(net: &Network) -> String {
     format!(
-        "(768 -> {}) x 2 -> 1, {} output bucket(s), {:?}",
+        "({} -> {}) x 2 -> 1, {} output bucket(s), {:?}",
+        net.feature_set().name(),
         net.hidden(),
         net.buckets(),
         net.activation()

@@ -4,7 +4,8 @@
 //! symmetry, the net file checks, and one net small enough to evaluate by hand.
 
 use eval::nnue::{
-    self, move_delta, AccumulatorStack, Activation, Kernel, NetError, Network, PieceSquare, Quantisation,
+    self, move_delta, AccumulatorStack, Activation, FeatureSet, Kernel, NetError, Network, PieceSquare,
+    Quantisation,
 };
 use movegen::{Board, Color, Move, Piece, PieceType, Square};
 use rand::rngs::StdRng;
@@ -174,8 +175,13 @@ fn push(stack: &mut AccumulatorStack, board: &Board, step: Step) {
 fn incremental_accumulators_equal_a_full_refresh_after_every_move() {
     let mut rng = StdRng::seed_from_u64(1);
     let mut coverage = Coverage::default();
-    for (i, activation) in [Activation::CReLU, Activation::SCReLU].into_iter().enumerate() {
-        let net = Arc::new(Network::random(64, 8, activation, 10 + i as u64));
+    let shapes = [
+        (Activation::CReLU, FeatureSet::Plain),
+        (Activation::SCReLU, FeatureSet::Plain),
+        (Activation::SCReLU, FeatureSet::KingMirrored),
+    ];
+    for (i, (activation, features)) in shapes.into_iter().enumerate() {
+        let net = Arc::new(Network::random(64, 8, activation, 10 + i as u64).with_feature_set(features));
         for kernel in kernels() {
             let mut stack = AccumulatorStack::with_kernel(net.clone(), 16, kernel);
             for fen in all_fens() {
@@ -203,8 +209,13 @@ fn incremental_accumulators_equal_a_full_refresh_after_every_move() {
 #[test]
 fn lazy_stack_catches_up_after_pushes_and_pops() {
     let mut rng = StdRng::seed_from_u64(2);
-    let net = Arc::new(Network::random(128, 4, Activation::SCReLU, 3));
-    for kernel in kernels() {
+    for (net, kernel) in [FeatureSet::Plain, FeatureSet::KingMirrored]
+        .into_iter()
+        .flat_map(|set| {
+            let net = Arc::new(Network::random(128, 4, Activation::SCReLU, 3).with_feature_set(set));
+            kernels().into_iter().map(move |kernel| (net.clone(), kernel))
+        })
+    {
         // A small max_ply: deep games also check that the stack grows.
         let mut stack = AccumulatorStack::with_kernel(net.clone(), 4, kernel);
         for fen in all_fens() {
@@ -336,6 +347,7 @@ fn colour_flipped_positions_evaluate_the_same() {
     let nets = [
         Network::random(64, 8, Activation::CReLU, 8),
         Network::random(64, 8, Activation::SCReLU, 9),
+        Network::random(64, 8, Activation::SCReLU, 9).with_feature_set(FeatureSet::KingMirrored),
     ];
     for fen in all_fens() {
         let (boards, _) = random_game(fen, 80, &mut rng);
@@ -352,6 +364,79 @@ fn colour_flipped_positions_evaluate_the_same() {
             }
         }
     }
+}
+
+/// The position with the files reversed (a-file to h-file), without
+/// castling rights or en passant square (the net sees neither).
+fn mirrored_left_to_right(board: &Board) -> Board {
+    let fen = board.to_fen();
+    let mut fields = fen.split(' ');
+    let placement = fields.next().unwrap();
+    let side = fields.next().unwrap();
+    let ranks: Vec<String> = placement
+        .split('/')
+        .map(|rank| {
+            // Digits are single squares' runs, so reversing the characters
+            // reverses the rank.
+            rank.chars().rev().collect()
+        })
+        .collect();
+    Board::from_fen(&format!("{} {side} - - 0 1", ranks.join("/"))).unwrap()
+}
+
+/// A king-mirrored net sees a position and its left-right mirror image as
+/// the same inputs, so it gives them the same score (a plain net need not).
+#[test]
+fn king_mirrored_nets_see_left_right_mirrors_alike() {
+    let mut rng = StdRng::seed_from_u64(17);
+    let mirrored = Network::random(64, 8, Activation::SCReLU, 18).with_feature_set(FeatureSet::KingMirrored);
+    let plain = Network::random(64, 8, Activation::SCReLU, 18);
+    let mut plain_differs = 0;
+    let mut compared = 0;
+    for fen in STANDARD_FENS {
+        let (boards, _) = random_game(fen, 80, &mut rng);
+        for board in boards {
+            let twin = mirrored_left_to_right(&board);
+            assert_eq!(
+                nnue::evaluate(&mirrored, &board),
+                nnue::evaluate(&mirrored, &twin),
+                "{}",
+                board.to_fen()
+            );
+            plain_differs += usize::from(nnue::evaluate(&plain, &board) != nnue::evaluate(&plain, &twin));
+            compared += 1;
+        }
+    }
+    assert!(compared > 200);
+    assert!(
+        plain_differs > compared / 2,
+        "the plain net should tell mirrors apart"
+    );
+}
+
+/// A king crossing the middle changes the orientation of its side's view:
+/// the feature indices follow the doc's formula with the files mirrored.
+#[test]
+fn king_mirrored_feature_indices_follow_the_doc() {
+    let mirrored = FeatureSet::KingMirrored;
+    // White king g1 (file g: mirrored), white knight b1, black king c8 (not mirrored).
+    let board = Board::from_fen("2k5/8/8/8/8/8/8/1N4K1 w - - 0 1").unwrap();
+    let mut out = [0usize; 64];
+    let n = nnue::active_features(mirrored, &board, Color::White, &mut out);
+    let mut white: Vec<usize> = out[..n].to_vec();
+    white.sort_unstable();
+    // Kg1 -> b1 (6 ^ 7 = 1), Nb1 -> g1 (1 ^ 7 = 6), black Kc8 -> f8 (58 ^ 7 = 61).
+    assert_eq!(white, vec![64 + 6, 5 * 64 + 1, 384 + 5 * 64 + 61]);
+    let n = nnue::active_features(mirrored, &board, Color::Black, &mut out);
+    let mut black: Vec<usize> = out[..n].to_vec();
+    black.sort_unstable();
+    // Black's view: ^ 56 only. Kc8 -> c1 = 2, Kg1 -> g8 = 62, Nb1 -> b8 = 57.
+    assert_eq!(black, vec![5 * 64 + 2, 384 + 64 + 57, 384 + 5 * 64 + 62]);
+    // The plain set is the formula without the mirror.
+    let n = nnue::active_features(FeatureSet::Plain, &board, Color::White, &mut out);
+    let mut plain: Vec<usize> = out[..n].to_vec();
+    plain.sort_unstable();
+    assert_eq!(plain, vec![64 + 1, 5 * 64 + 6, 384 + 5 * 64 + 58]);
 }
 
 // ----- Hand-computed net ----------------------------------------------------
@@ -540,6 +625,8 @@ const HIDDEN: usize = 2;
 const BUCKETS: usize = 3;
 const ACTIVATION: usize = 4;
 const QA: usize = 5;
+/// Version 2 only.
+const FEATURES: usize = 8;
 
 fn edited(bytes: &[u8], edit: impl FnOnce(&mut Vec<u8>)) -> Result<Network, NetError> {
     let mut copy = bytes.to_vec();
@@ -567,6 +654,16 @@ fn net_files_round_trip() {
         );
         assert_eq!(back.quantisation(), Quantisation::DEFAULT);
     }
+    // A king-mirrored net is a version 2 file: one more header field.
+    let net = Network::random(32, 2, Activation::SCReLU, 19).with_feature_set(FeatureSet::KingMirrored);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), HEADER + 4 + 2 * (768 * 32 + 32 + 2 * 64) + 4 * 2 + 8);
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+    assert_eq!(bytes[HEADER..HEADER + 4], 1u32.to_le_bytes());
+    let back = Network::from_bytes(&bytes).expect("version 2 reads back");
+    assert_eq!(back.feature_set(), FeatureSet::KingMirrored);
+    assert_eq!(back, net);
+    assert_eq!(back.to_bytes(), bytes);
     let path = std::env::temp_dir().join(format!("daba-nnue-test-{}.nnue", std::process::id()));
     let net = Network::random(16, 1, Activation::SCReLU, 12);
     std::fs::write(&path, net.to_bytes()).unwrap();
@@ -597,9 +694,31 @@ fn bad_net_files_are_refused_with_the_right_error() {
     assert!(matches!(cut, NetError::Truncated { expected, found } if expected == len && found == len - 1));
     let long = e(edited(&good, |b| b.push(0)));
     assert!(matches!(long, NetError::TooLong { expected, found } if expected == len && found == len + 1));
+    for version in [0, 3] {
+        assert!(matches!(
+            e(edited(&good, |b| set_u32(b, VERSION, version))),
+            NetError::UnknownVersion(v) if v == version
+        ));
+    }
+    // Version 2 has a ninth header field, the feature set: 0 or 1.
+    let v2 = Network::random(16, 2, Activation::CReLU, 13)
+        .with_feature_set(FeatureSet::KingMirrored)
+        .to_bytes();
+    assert!(matches!(
+        e(edited(&v2, |b| {
+            set_u32(b, FEATURES, 2);
+            fix_checksum(b)
+        })),
+        NetError::BadFeatures(2)
+    ));
+    assert!(matches!(
+        e(Network::from_bytes(&v2[..HEADER + 2])),
+        NetError::Truncated { expected, .. } if expected == HEADER + 4
+    ));
+    // A version 1 file relabelled as version 2 is 4 bytes short.
     assert!(matches!(
         e(edited(&good, |b| set_u32(b, VERSION, 2))),
-        NetError::UnknownVersion(2)
+        NetError::Truncated { .. }
     ));
     assert!(matches!(
         e(edited(&good, |b| set_u32(b, INPUTS, 769))),

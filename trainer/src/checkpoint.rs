@@ -2,18 +2,19 @@
 //! written after every epoch so that a stopped run can be continued
 //! (`--resume`) exactly where it stopped.
 //!
-//! Format (little-endian): magic `DABACKPT`, version `u32` (1), hidden,
-//! buckets and activation code `u32`, scale `f32`, epochs done `u32`,
+//! Format (little-endian): magic `DABACKPT`, version `u32` (2), hidden,
+//! buckets, activation code and feature-set code `u32` (version 1, still
+//! read, has no feature-set code: the plain set), scale `f32`, epochs done `u32`,
 //! optimiser steps `u64`, parameter count `u64`, then the parameters, the
 //! first moments and the second moments (`f32` each), the number of epochs
 //! in the history `u32` and per epoch the training and validation loss
 //! (`f64`), and an FNV-1a 64 checksum of everything before it.
 
 use crate::export::fnv1a;
-use crate::net::{Activation, Net, Shape};
+use crate::net::{Activation, FeatureSet, Net, Shape};
 
 const MAGIC: &[u8; 8] = b"DABACKPT";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Everything a run needs to continue.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +46,7 @@ impl Checkpoint {
             shape.hidden as u32,
             shape.buckets as u32,
             shape.activation.code(),
+            shape.features.code(),
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -79,16 +81,23 @@ impl Checkpoint {
         }
         let mut r = Cursor { bytes: body, at: 8 };
         let version = r.u32()?;
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(format!("checkpoint version {version} is not supported"));
         }
         let (hidden, buckets, code) = (r.u32()? as usize, r.u32()? as usize, r.u32()?);
         let activation =
             Activation::from_code(code).ok_or_else(|| format!("unknown activation code {code}"))?;
+        let features = if version >= 2 {
+            let code = r.u32()?;
+            FeatureSet::from_code(code).ok_or_else(|| format!("unknown feature set code {code}"))?
+        } else {
+            FeatureSet::Plain
+        };
         let shape = Shape {
             hidden,
             buckets,
             activation,
+            features,
         };
         shape.validate()?;
         let scale = f32::from_bits(r.u32()?);
@@ -182,6 +191,7 @@ mod tests {
             hidden: 16,
             buckets: 3,
             activation: Activation::SCReLU,
+            features: FeatureSet::KingMirrored,
         };
         let net = Net::random(shape, 9);
         let len = shape.len();

@@ -1,7 +1,7 @@
 //! `daba train` options: the command-line arguments (clap), checked and
 //! turned into a [`TrainConfig`], with an error message for every bad value.
 
-use crate::net::{Activation, Shape};
+use crate::net::{Activation, FeatureSet, Shape};
 use engine::datagen::format::Filter;
 use engine::datagen::{positive_usize, FilterArgs};
 
@@ -98,6 +98,11 @@ pub struct TrainArgs {
     #[arg(long, value_name = "NAME", default_value = "screlu", value_parser = ["crelu", "screlu"],
           ignore_case = true, help_heading = "Net")]
     pub activation: String,
+    /// Input features: `768` (piece, square, own or other side), or `768-hm`: the same,
+    /// mirrored left to right for a side whose king stands on files e-h
+    #[arg(long, value_name = "SET", default_value = "768", value_parser = ["768", "768-hm"],
+          ignore_case = true, help_heading = "Net")]
+    pub features: String,
 
     /// Epochs in all when the run ends (a resumed run counts the checkpoint's)
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..),
@@ -259,6 +264,8 @@ impl TrainArgs {
                 activation: Activation::parse(&self.activation).ok_or_else(|| {
                     format!("--activation must be crelu or screlu, got '{}'", self.activation)
                 })?,
+                features: FeatureSet::parse(&self.features)
+                    .ok_or_else(|| format!("--features must be 768 or 768-hm, got '{}'", self.features))?,
             },
             epochs: self.epochs,
             batch: self.batch,
@@ -354,7 +361,8 @@ mod tests {
             Shape {
                 hidden: 512,
                 buckets: 4,
-                activation: Activation::CReLU
+                activation: Activation::CReLU,
+                features: FeatureSet::Plain,
             }
         );
         assert_eq!(c.lr_end, 0.002 / 100.0);
@@ -377,6 +385,7 @@ mod tests {
             "--data a --hidden 100",
             "--data a --buckets 17",
             "--data a --activation relu",
+            "--data a --features halfkp",
             "--data a --lr -1",
             "--data a --lambda 2",
             "--data a --epochs",

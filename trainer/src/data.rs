@@ -6,6 +6,7 @@
 //! piece codes) so that millions of positions fit in memory and shuffle
 //! quickly; the features are computed from it when the position is used.
 
+use crate::net::FeatureSet;
 use engine::datagen::format::{Filter, GameReader, GameRecord, Outcome};
 use movegen::{Board, Color};
 
@@ -55,12 +56,24 @@ impl Sample {
     }
 
     /// Writes the active features of the side to move (`us`) and of the other
-    /// side (`them`), as `docs/nnue.md` numbers them; returns how many.
+    /// side (`them`) in `set`, as `docs/nnue.md` numbers them; returns how
+    /// many.
     #[inline(always)]
-    pub fn features(&self, us: &mut [u16; 32], them: &mut [u16; 32]) -> usize {
+    pub fn features(&self, set: FeatureSet, us: &mut [u16; 32], them: &mut [u16; 32]) -> usize {
         let stm = u16::from(self.stm & 1);
         // Black's view mirrors the board vertically (square ^ 56).
-        let (flip_us, flip_them) = if stm == 0 { (0, 56) } else { (56, 0) };
+        let (mut flip_us, mut flip_them) = if stm == 0 { (0, 56) } else { (56, 0) };
+        if set == FeatureSet::KingMirrored {
+            // And each side's view left to right when its king is on e-h.
+            let [white_king, black_king] = self.king_files();
+            let (our_king, their_king) = if stm == 0 {
+                (white_king, black_king)
+            } else {
+                (black_king, white_king)
+            };
+            flip_us |= if our_king >= 4 { 7 } else { 0 };
+            flip_them |= if their_king >= 4 { 7 } else { 0 };
+        }
         let mut bits = self.occupied;
         let mut n = 0;
         while bits != 0 && n < 32 {
@@ -77,6 +90,23 @@ impl Sample {
         n
     }
 
+    /// The files (0 = a) of the white and the black king.
+    fn king_files(&self) -> [u16; 2] {
+        let mut files = [0; 2];
+        let mut bits = self.occupied;
+        let mut n = 0;
+        while bits != 0 && n < 32 {
+            let sq = bits.trailing_zeros() as u16;
+            bits &= bits - 1;
+            let code = self.pieces[n / 2] >> (4 * (n % 2)) & 15;
+            if code & 7 == KING_CODE {
+                files[usize::from(code >> 3)] = sq & 7;
+            }
+            n += 1;
+        }
+        files
+    }
+
     /// A hash of the position (not the targets), for the validation split.
     pub fn position_hash(&self) -> u64 {
         let mut h = self.occupied ^ u64::from(self.stm) << 63;
@@ -88,6 +118,9 @@ impl Sample {
         mix(h)
     }
 }
+
+/// The piece-type code of a king in [`Sample::pieces`].
+const KING_CODE: u8 = movegen::PieceType::King as u8;
 
 /// A 64-bit finaliser (splitmix64's).
 fn mix(mut x: u64) -> u64 {
@@ -193,7 +226,7 @@ mod tests {
         let board = Board::from_fen("3qk3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
         let sample = Sample::from_board(&board, 0, Outcome::Draw);
         let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
-        let n = sample.features(&mut us, &mut them);
+        let n = sample.features(FeatureSet::Plain, &mut us, &mut them);
         assert_eq!(n, 3);
         let feature = |perspective: Color, piece: Piece, sq: Square| -> u16 {
             let own = if piece.color() == perspective { 0 } else { 384 };
@@ -217,6 +250,37 @@ mod tests {
         let d8 = Square::parse("d8").unwrap();
         assert!(us[..n].contains(&(64 * PieceType::Queen.index() as u16 + (d8.index() as u16 ^ 56))));
         assert_eq!(side_to_move(&sample), Color::Black);
+    }
+
+    /// The trainer's features are the engine's, in both feature sets, for
+    /// kings on either wing.
+    #[test]
+    fn features_match_the_engine_in_both_sets() {
+        movegen::init();
+        let fens = [
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
+            "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 b - - 0 1",
+            "6k1/5ppp/8/8/8/8/5PPP/1K6 w - - 0 1",
+            "1k6/ppp5/8/8/8/8/PPP5/2K5 b - - 0 1",
+        ];
+        for fen in fens {
+            let board = Board::from_fen(fen).unwrap();
+            let sample = Sample::from_board(&board, 0, Outcome::Draw);
+            for set in [FeatureSet::Plain, FeatureSet::KingMirrored] {
+                let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
+                let n = sample.features(set, &mut us, &mut them);
+                let stm = board.side_to_move();
+                for (mine, color) in [(&us, stm), (&them, !stm)] {
+                    let mut engine = [0usize; 64];
+                    let m = eval::nnue::active_features(set, &board, color, &mut engine);
+                    let mut a: Vec<usize> = mine[..n].iter().map(|&f| usize::from(f)).collect();
+                    let mut b = engine[..m].to_vec();
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    assert_eq!(a, b, "{fen} {set:?} {color:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Export: the float net quantised to the integer net file of
-//! `docs/nnue.md` ("Net file format (version 1)"), and an integer reference
+//! `docs/nnue.md` ("Net file format"; version 1, or 2 for a net whose
+//! inputs are mirrored by the king's side), and an integer reference
 //! evaluation that follows that page's formulas, so that tests can compare
 //! what the engine will compute with what the trainer learnt.
 //!
@@ -23,7 +24,7 @@
 //! 3.3 (SCReLU) centipawns on average, 14 and 19 at most.
 
 use crate::data::Sample;
-use crate::net::{Activation, Net, Shape, INPUTS};
+use crate::net::{Activation, FeatureSet, Net, Shape, INPUTS};
 use rayon::prelude::*;
 
 /// The quantisation constants of a net file.
@@ -168,8 +169,14 @@ impl QuantNet {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + 2 * self.ft_weights.len());
         out.extend_from_slice(b"DABANNUE");
+        // Version 1 has no `features` field; version 2 adds it after `scale`.
+        let version = if self.shape.features == FeatureSet::Plain {
+            1
+        } else {
+            2
+        };
         let header = [
-            1,
+            version,
             INPUTS as u32,
             self.shape.hidden as u32,
             self.shape.buckets as u32,
@@ -180,6 +187,9 @@ impl QuantNet {
         ];
         for v in header {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if version == 2 {
+            out.extend_from_slice(&self.shape.features.code().to_le_bytes());
         }
         for v in self
             .ft_weights
@@ -242,18 +252,28 @@ impl QuantNet {
                 body[11 + 4 * i],
             ])
         };
-        if word(0) != 1 || word(1) != INPUTS as u32 {
+        if !(1..=2).contains(&word(0)) || word(1) != INPUTS as u32 {
             return Err(format!(
-                "version {} with {} inputs is not version 1 with 768",
+                "version {} with {} inputs is not version 1 or 2 with 768",
                 word(0),
                 word(1)
             ));
         }
+        let header = if word(0) == 2 { 44 } else { 40 };
+        if body.len() < header {
+            return Err("file too short".into());
+        }
+        let features = if word(0) == 2 {
+            FeatureSet::from_code(word(8)).ok_or("unknown feature set")?
+        } else {
+            FeatureSet::Plain
+        };
         let activation = Activation::from_code(word(4)).ok_or("unknown activation")?;
         let shape = Shape {
             hidden: word(2) as usize,
             buckets: word(3) as usize,
             activation,
+            features,
         };
         shape.validate()?;
         let quant = Quantisation {
@@ -263,14 +283,14 @@ impl QuantNet {
         };
         let (n, b) = (shape.hidden, shape.buckets);
         let i16_count = INPUTS * n + n + 2 * n * b;
-        if body.len() != 40 + 2 * i16_count + 4 * b {
+        if body.len() != header + 2 * i16_count + 4 * b {
             return Err(format!("{} bytes do not match the header", bytes.len()));
         }
-        let i16s: Vec<i16> = body[40..40 + 2 * i16_count]
+        let i16s: Vec<i16> = body[header..header + 2 * i16_count]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        let out_bias = body[40 + 2 * i16_count..]
+        let out_bias = body[header + 2 * i16_count..]
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
@@ -319,7 +339,7 @@ impl QuantNet {
     pub fn evaluate(&self, sample: &Sample) -> i32 {
         let n = self.shape.hidden;
         let (mut us, mut them) = ([0u16; 32], [0u16; 32]);
-        let count = sample.features(&mut us, &mut them);
+        let count = sample.features(self.shape.features, &mut us, &mut them);
         let qa = self.quant.qa as i32;
         let bucket = self.shape.bucket(sample.occupied.count_ones());
         let weights = &self.out_weights[bucket * 2 * n..(bucket + 1) * 2 * n];

@@ -8,6 +8,7 @@
 //! uses the same constant for `SCALE` and `SCALE_SIGMOID`.
 
 use crate::data::Sample;
+pub use eval::nnue::FeatureSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::ops::Range;
@@ -84,7 +85,7 @@ impl Activation {
     }
 }
 
-/// The architecture: hidden size, output buckets, activation.
+/// The architecture: hidden size, output buckets, activation, inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     /// `N`, accumulator values per perspective.
@@ -93,6 +94,8 @@ pub struct Shape {
     pub buckets: usize,
     /// The hidden layer's activation.
     pub activation: Activation,
+    /// How the 768 inputs of a perspective are numbered.
+    pub features: FeatureSet,
 }
 
 impl Shape {
@@ -192,7 +195,7 @@ impl Net {
         let n = self.shape.hidden;
         let mut us = [0u16; 32];
         let mut them = [0u16; 32];
-        let count = sample.features(&mut us, &mut them);
+        let count = sample.features(self.shape.features, &mut us, &mut them);
         scratch.clear();
         scratch.extend_from_slice(&self.params[self.shape.ft_bias()]);
         scratch.extend_from_slice(&self.params[self.shape.ft_bias()]);

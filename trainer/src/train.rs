@@ -122,7 +122,7 @@ impl Slice {
         let params = &net.params;
         let mut features = [[0u16; 32]; 2];
         let [us, them] = &mut features;
-        let count = sample.features(us, them);
+        let count = sample.features(shape.features, us, them);
         let ft_bias = &params[shape.ft_bias()];
         for ((acc, act), side_features) in self.acc.iter_mut().zip(&mut self.act).zip(&features) {
             acc.copy_from_slice(ft_bias);
@@ -338,7 +338,7 @@ pub fn mean_loss(net: &Net, samples: &[Sample], hyper: &Hyper) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::Activation;
+    use crate::net::{Activation, FeatureSet};
 
     /// The analytic gradient matches finite differences of the loss.
     #[test]
@@ -347,11 +347,15 @@ mod tests {
         let board =
             movegen::Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5")
                 .unwrap();
-        for activation in [Activation::CReLU, Activation::SCReLU] {
+        let shapes = [Activation::CReLU, Activation::SCReLU]
+            .into_iter()
+            .zip([FeatureSet::Plain, FeatureSet::KingMirrored]);
+        for (activation, features) in shapes {
             let shape = Shape {
                 hidden: 16,
                 buckets: 2,
                 activation,
+                features,
             };
             let mut net = Net::random(shape, 3);
             for p in &mut net.params[shape.ft_bias()] {

@@ -11,7 +11,7 @@ use trainer::checkpoint::Checkpoint;
 use trainer::config::parse_args;
 use trainer::data::Sample;
 use trainer::export::{quantise, QuantNet};
-use trainer::net::{Activation, Net, Shape};
+use trainer::net::{Activation, FeatureSet, Net, Shape};
 use trainer::train::{Hyper, Trainer};
 
 /// Material balance in pawns from the side to move's view.
@@ -202,6 +202,7 @@ fn the_exported_net_evaluates_like_the_float_net() {
             hidden: 256,
             buckets: 8,
             activation,
+            features: FeatureSet::Plain,
         };
         // A net trained a little, for weights spread as training spreads them.
         let mut trainer = Trainer::new(Net::random(shape, 3));
@@ -242,11 +243,15 @@ fn the_engine_loads_exported_nets_and_agrees_with_the_reference() {
         weight_decay: 0.01,
     };
     let positions = samples_of(&games);
-    for activation in [Activation::CReLU, Activation::SCReLU] {
+    let shapes = [Activation::CReLU, Activation::SCReLU]
+        .into_iter()
+        .flat_map(|a| [FeatureSet::Plain, FeatureSet::KingMirrored].map(|f| (a, f)));
+    for (activation, features) in shapes {
         let shape = Shape {
             hidden: 64,
             buckets: 4,
             activation,
+            features,
         };
         let mut trainer = Trainer::new(Net::random(shape, 4));
         for batch in positions.chunks(128) {
@@ -254,6 +259,8 @@ fn the_engine_loads_exported_nets_and_agrees_with_the_reference() {
         }
         let q = quantise(&trainer.net, 287, None, None);
         let engine_net = eval::nnue::Network::from_bytes(&q.to_bytes()).expect("the engine loads the export");
+        assert_eq!(engine_net.feature_set(), features);
+        assert_eq!(QuantNet::from_bytes(&q.to_bytes()).unwrap(), q);
         let mut compared = 0;
         for game in &games {
             game.for_each_position(0, |board, ply| {

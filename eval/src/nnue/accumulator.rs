@@ -7,20 +7,41 @@
 //! the accumulators up to date from the nearest ply that has them, applying
 //! the recorded changes forward. A node that is never evaluated costs a
 //! few mailbox lookups, and plies computed once are reused by every sibling.
+//!
+//! Each perspective is brought up to date on its own. With a king-mirrored
+//! net ([`FeatureSet::KingMirrored`]) a king move across the middle of the
+//! board changes how its side's perspective sees every square; the changes
+//! recorded below such a ply no longer apply, and that perspective is
+//! computed from scratch at the node being evaluated instead.
 
-use super::features::{move_delta, FeatureDelta};
+use super::features::{king_destination, move_delta, FeatureDelta, FeatureSet, Orientation};
 use super::network::Network;
 use super::simd::{self, Chunk, Kernel};
-use movegen::{Board, Color, Move};
+use movegen::{Board, Color, Move, Square};
 use std::sync::Arc;
 
-/// What one ply of the stack knows.
-#[derive(Clone, Copy, Debug, Default)]
+/// What one ply of the stack knows, per perspective (White, Black).
+#[derive(Clone, Copy, Debug)]
 struct Ply {
     /// The change from the ply below (none at the root and for null moves).
     delta: FeatureDelta,
-    /// Whether this ply's accumulators are up to date.
-    computed: bool,
+    /// How each perspective sees the board at this ply.
+    orientation: [Orientation; 2],
+    /// Whether each perspective's accumulator is up to date.
+    computed: [bool; 2],
+}
+
+impl Ply {
+    /// A ply not computed yet, with the orientations of the plain feature
+    /// set (a refresh sets the real ones).
+    fn empty() -> Ply {
+        Ply {
+            delta: FeatureDelta::NONE,
+            orientation: [Color::White, Color::Black]
+                .map(|c| Orientation::new(FeatureSet::Plain, c, Square::A1)),
+            computed: [false; 2],
+        }
+    }
 }
 
 /// The accumulators of one search thread: both perspectives' at every ply
@@ -60,7 +81,7 @@ impl AccumulatorStack {
         AccumulatorStack {
             data: vec![Chunk::default(); plies * 2 * chunks],
             chunks,
-            plies: vec![Ply::default(); plies],
+            plies: vec![Ply::empty(); plies],
             net,
             kernel,
             top: 0,
@@ -93,14 +114,22 @@ impl AccumulatorStack {
     /// before the move, on which `mv` is legal). Computes nothing yet.
     #[inline]
     pub fn push(&mut self, board_before: &Board, mv: Move) {
-        self.push_delta(move_delta(board_before, mv));
+        let mut orientation = self.plies[self.top].orientation;
+        let set = self.net.feature_set();
+        if set != FeatureSet::Plain {
+            if let Some(king) = king_destination(board_before, mv) {
+                let us = board_before.side_to_move();
+                orientation[us.index()] = Orientation::new(set, us, king);
+            }
+        }
+        self.push_delta(move_delta(board_before, mv), orientation);
     }
 
     /// Records a null move (only the side to move changes, which the
     /// accumulators do not depend on).
     #[inline]
     pub fn push_null(&mut self) {
-        self.push_delta(FeatureDelta::NONE);
+        self.push_delta(FeatureDelta::NONE, self.plies[self.top].orientation);
     }
 
     /// Takes back the last push. Panics if there is none.
@@ -133,71 +162,97 @@ impl AccumulatorStack {
         simd::values(&self.data[start..start + self.chunks])
     }
 
-    fn push_delta(&mut self, delta: FeatureDelta) {
+    fn push_delta(&mut self, delta: FeatureDelta, orientation: [Orientation; 2]) {
         self.top += 1;
         if self.top == self.plies.len() {
             self.grow();
         }
         self.plies[self.top] = Ply {
             delta,
-            computed: false,
+            orientation,
+            computed: [false; 2],
         };
     }
 
     /// Doubles the room (only if a search goes past `max_ply`).
     fn grow(&mut self) {
         let plies = 2 * self.plies.len();
-        self.plies.resize(plies, Ply::default());
+        self.plies.resize(plies, Ply::empty());
         self.data.resize(plies * 2 * self.chunks, Chunk::default());
     }
 
-    /// Brings the top ply up to date: forward from the nearest computed ply,
-    /// or from scratch with `board` if there is none (no refresh yet).
+    /// Brings the top ply up to date, each perspective forward from its
+    /// nearest computed ply with the same orientation, or from scratch with
+    /// `board` if there is none.
     fn update(&mut self, board: &Board) {
-        let Some(start) = (0..=self.top).rev().find(|&p| self.plies[p].computed) else {
-            self.refresh_ply(self.top, board);
-            return;
-        };
-        for p in start + 1..=self.top {
-            self.apply(p);
+        for color in Color::ALL {
+            let c = color.index();
+            let orientation = self.plies[self.top].orientation[c];
+            let mut start = self.top;
+            let found = loop {
+                if self.plies[start].computed[c] {
+                    break true;
+                }
+                if start == 0 || self.plies[start - 1].orientation[c] != orientation {
+                    break false;
+                }
+                start -= 1;
+            };
+            if found {
+                for p in start + 1..=self.top {
+                    self.apply(p, color);
+                }
+            } else {
+                self.refresh_perspective(self.top, board, color);
+            }
         }
     }
 
     fn refresh_ply(&mut self, ply: usize, board: &Board) {
-        let n = self.chunks;
         for color in Color::ALL {
-            let start = (2 * ply + color.index()) * n;
-            self.net
-                .refresh_into(self.kernel, board, color, &mut self.data[start..start + n]);
+            self.refresh_perspective(ply, board, color);
         }
-        self.plies[ply].computed = true;
     }
 
-    /// Computes ply `p` from ply `p - 1` and the recorded change.
-    fn apply(&mut self, p: usize) {
+    /// Computes `color`'s accumulator at `ply` from scratch, and its
+    /// orientation; `board` is the position there.
+    fn refresh_perspective(&mut self, ply: usize, board: &Board, color: Color) {
         let n = self.chunks;
-        let delta = self.plies[p].delta;
+        let start = (2 * ply + color.index()) * n;
+        // Set, not only checked: pushes made before the first refresh
+        // copied an orientation that was never computed.
+        self.plies[ply].orientation[color.index()] = Orientation::of(self.net.feature_set(), board, color);
+        self.net
+            .refresh_into(self.kernel, board, color, &mut self.data[start..start + n]);
+        self.plies[ply].computed[color.index()] = true;
+    }
+
+    /// Computes `color`'s accumulator at ply `p` from ply `p - 1` (same
+    /// orientation) and the recorded change.
+    fn apply(&mut self, p: usize, color: Color) {
+        let n = self.chunks;
+        let c = color.index();
+        let ply = self.plies[p];
+        let orientation = ply.orientation[c];
+        let delta = ply.delta;
         let (below, here) = self.data.split_at_mut(2 * p * n);
         let below = &below[2 * (p - 1) * n..];
-        for color in Color::ALL {
-            let c = color.index();
-            let mut add = [0usize; 2];
-            let mut sub = [0usize; 2];
-            for (slot, ps) in add.iter_mut().zip(delta.added()) {
-                *slot = ps.feature(color);
-            }
-            for (slot, ps) in sub.iter_mut().zip(delta.removed()) {
-                *slot = ps.feature(color);
-            }
-            simd::update(
-                self.kernel,
-                &mut here[c * n..(c + 1) * n],
-                &below[c * n..(c + 1) * n],
-                self.net.ft_weights(),
-                &add[..delta.added().len()],
-                &sub[..delta.removed().len()],
-            );
+        let mut add = [0usize; 2];
+        let mut sub = [0usize; 2];
+        for (slot, ps) in add.iter_mut().zip(delta.added()) {
+            *slot = ps.feature(color, orientation);
         }
-        self.plies[p].computed = true;
+        for (slot, ps) in sub.iter_mut().zip(delta.removed()) {
+            *slot = ps.feature(color, orientation);
+        }
+        simd::update(
+            self.kernel,
+            &mut here[c * n..(c + 1) * n],
+            &below[c * n..(c + 1) * n],
+            self.net.ft_weights(),
+            &add[..delta.added().len()],
+            &sub[..delta.removed().len()],
+        );
+        self.plies[p].computed[c] = true;
     }
 }

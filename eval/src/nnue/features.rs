@@ -11,22 +11,112 @@ use movegen::{Board, CastleSide, Color, Move, Piece, PieceType, Square};
 /// Features per perspective: 2 colours x 6 piece types x 64 squares.
 pub const INPUTS: usize = 768;
 
-/// The feature index of `piece` on `square` for `perspective`:
-/// `(piece colour == perspective ? 0 : 384) + 64 * type + square`, the square
-/// mirrored vertically (`^ 56`) for Black's perspective.
+/// How a net numbers the squares of a perspective (the net file's `features`
+/// field, docs/nnue.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FeatureSet {
+    /// The board as the perspective's side sees it: Black's view mirrored
+    /// vertically.
+    #[default]
+    Plain,
+    /// As `Plain`, and mirrored left to right (files a-h swapped) whenever
+    /// the perspective's own king stands on files e-h, so that the king is
+    /// always on a-d: a pattern and its mirror image share their weights,
+    /// which halves what the net must learn. Moving the king across the
+    /// middle changes every feature of its side's perspective.
+    KingMirrored,
+}
+
+impl FeatureSet {
+    /// The code in the net file.
+    pub const fn code(self) -> u32 {
+        match self {
+            FeatureSet::Plain => 0,
+            FeatureSet::KingMirrored => 1,
+        }
+    }
+
+    /// The set with file code `code`, if there is one.
+    pub const fn from_code(code: u32) -> Option<FeatureSet> {
+        match code {
+            0 => Some(FeatureSet::Plain),
+            1 => Some(FeatureSet::KingMirrored),
+            _ => None,
+        }
+    }
+
+    /// Its name in tools and docs: `768` or `768-hm`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureSet::Plain => "768",
+            FeatureSet::KingMirrored => "768-hm",
+        }
+    }
+
+    /// The set named `name` (see [`FeatureSet::name`]).
+    pub fn parse(name: &str) -> Option<FeatureSet> {
+        [FeatureSet::Plain, FeatureSet::KingMirrored]
+            .into_iter()
+            .find(|set| set.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// How one perspective sees the squares: the value XOR-ed into every square
+/// index (56: mirrored vertically, Black's view; 7: mirrored left to right).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Orientation(u8);
+
+impl Orientation {
+    /// The orientation of `perspective` in `set` when its king is on `king`.
+    #[inline(always)]
+    pub fn new(set: FeatureSet, perspective: Color, king: Square) -> Orientation {
+        let vertical = if perspective == Color::Black { 56 } else { 0 };
+        let horizontal = if set == FeatureSet::KingMirrored && king.file().index() >= 4 {
+            7
+        } else {
+            0
+        };
+        Orientation(vertical | horizontal)
+    }
+
+    /// The orientation of `perspective` on `board`.
+    #[inline(always)]
+    pub fn of(set: FeatureSet, board: &Board, perspective: Color) -> Orientation {
+        Orientation::new(set, perspective, board.king(perspective))
+    }
+}
+
+/// The feature index of `piece` on `square` for `perspective` seen with
+/// `orientation`: `(piece colour == perspective ? 0 : 384) + 64 * type +
+/// (square ^ orientation)`.
+#[inline(always)]
+pub fn oriented_feature_index(
+    perspective: Color,
+    orientation: Orientation,
+    piece: Piece,
+    square: Square,
+) -> usize {
+    let side = if piece.color() == perspective { 0 } else { 384 };
+    side + 64 * piece.kind().index() + (square.index() ^ orientation.0 as usize)
+}
+
+/// The feature index of `piece` on `square` for `perspective` in the plain
+/// set: `(piece colour == perspective ? 0 : 384) + 64 * type + square`, the
+/// square mirrored vertically (`^ 56`) for Black's perspective.
 #[inline(always)]
 pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
     let side = if piece.color() == perspective { 0 } else { 384 };
     side + 64 * piece.kind().index() + square.relative_to(perspective).index()
 }
 
-/// Writes the active features of `perspective` on `board` into `out` and
-/// returns how many there are (at most 64, one per square).
-pub fn active_features(board: &Board, perspective: Color, out: &mut [usize; 64]) -> usize {
+/// Writes the active features of `perspective` on `board` in `set` into
+/// `out` and returns how many there are (at most 64, one per square).
+pub fn active_features(set: FeatureSet, board: &Board, perspective: Color, out: &mut [usize; 64]) -> usize {
+    let orientation = Orientation::of(set, board, perspective);
     let mut count = 0;
     for square in board.occupied() {
         if let Some(piece) = board.piece_on(square) {
-            out[count] = feature_index(perspective, piece, square);
+            out[count] = oriented_feature_index(perspective, orientation, piece, square);
             count += 1;
         }
     }
@@ -49,10 +139,10 @@ impl PieceSquare {
         square: Square::A1,
     };
 
-    /// Its feature index for `perspective`.
+    /// Its feature index for `perspective` seen with `orientation`.
     #[inline(always)]
-    pub fn feature(self, perspective: Color) -> usize {
-        feature_index(perspective, self.piece, self.square)
+    pub fn feature(self, perspective: Color, orientation: Orientation) -> usize {
+        oriented_feature_index(perspective, orientation, self.piece, self.square)
     }
 }
 
@@ -124,6 +214,24 @@ impl FeatureDelta {
             }
         }
     }
+}
+
+/// Where `mv` (legal on `board`) puts the moving side's king, if it moves the
+/// king: the only moves that can change an [`Orientation`].
+pub fn king_destination(board: &Board, mv: Move) -> Option<Square> {
+    let piece = board.piece_on(mv.from())?;
+    if piece.kind() != PieceType::King {
+        return None;
+    }
+    if mv.is_castle() {
+        let side = if mv.to().file() > mv.from().file() {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        };
+        return Some(side.king_destination(piece.color()));
+    }
+    Some(mv.to())
 }
 
 /// The features `mv` changes on `board` (the position before the move).

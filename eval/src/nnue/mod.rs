@@ -1,7 +1,8 @@
 //! NNUE inference: the evaluation of Daba's own trained nets.
 //!
 //! `docs/nnue.md` is the contract this module implements: the architecture
-//! `(768 -> N) x 2 -> 1` with output buckets, the feature indexing, the exact
+//! `(768 -> N) x 2 -> 1` with output buckets, the feature indexing (plain or
+//! mirrored by the king's side), the exact
 //! integer formulas (so that every build and every CPU gives the same score
 //! for the same net and position) and the net file format.
 //!
@@ -19,7 +20,10 @@ mod network;
 mod simd;
 
 pub use accumulator::AccumulatorStack;
-pub use features::{active_features, feature_index, move_delta, FeatureDelta, PieceSquare, INPUTS};
+pub use features::{
+    active_features, feature_index, king_destination, move_delta, oriented_feature_index, FeatureDelta,
+    FeatureSet, Orientation, PieceSquare, INPUTS,
+};
 pub use network::{
     Activation, NetError, Network, Quantisation, HIDDEN_MULTIPLE, MAGIC, MAX_BUCKETS, MAX_HIDDEN, MAX_PIECES,
     VERSION,

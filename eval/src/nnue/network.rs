@@ -1,4 +1,4 @@
-//! The net itself: its weights, the version 1 file format of `docs/nnue.md`
+//! The net itself: its weights, the file format of `docs/nnue.md` (versions 1 and 2)
 //! (reading, checking and writing), and the output layer.
 //!
 //! Every check the format asks for is made once, here, when a net is built:
@@ -6,7 +6,7 @@
 //! cannot overflow, an `i32` output sum that cannot overflow) and needs no
 //! checks of its own.
 
-use super::features::{self, INPUTS};
+use super::features::{self, FeatureSet, INPUTS};
 use super::simd::{self, Chunk, Kernel};
 use movegen::{Board, Color};
 use std::fmt;
@@ -14,8 +14,10 @@ use std::path::Path;
 
 /// The eight bytes every net file starts with.
 pub const MAGIC: [u8; 8] = *b"DABANNUE";
-/// The file format version this code reads and writes.
-pub const VERSION: u32 = 1;
+/// The newest file format version this code reads and writes: version 2
+/// adds the `features` field to version 1's header. A net in the plain
+/// feature set is written as version 1, which every build reads.
+pub const VERSION: u32 = 2;
 /// The largest hidden size `N` a file may have.
 pub const MAX_HIDDEN: usize = 4096;
 /// The largest number of output buckets `B` a file may have.
@@ -25,11 +27,14 @@ pub const HIDDEN_MULTIPLE: usize = 16;
 /// The most pieces a position can hold: the bound the overflow check uses.
 pub const MAX_PIECES: i32 = 32;
 
-/// Bytes before the weights: magic and eight `u32` fields.
 /// The largest net file `Network::load` reads: far above the largest net the
 /// format allows (about 6.4 MB at 4096 hidden neurons and 16 buckets).
 pub const MAX_NET_FILE_BYTES: u64 = 64 << 20;
-const HEADER_BYTES: usize = 8 + 8 * 4;
+/// Bytes before the weights: the magic and eight `u32` fields (version 1),
+/// or nine (version 2).
+const fn header_bytes(version: u32) -> usize {
+    8 + if version >= 2 { 9 } else { 8 } * 4
+}
 /// Bytes after the weights: the checksum.
 const CHECKSUM_BYTES: usize = 8;
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -123,6 +128,8 @@ pub enum NetError {
     },
     /// The `activation` field is neither 0 (CReLU) nor 1 (SCReLU).
     BadActivation(u32),
+    /// The `features` field (version 2) is neither 0 (768) nor 1 (768-hm).
+    BadFeatures(u32),
     /// `QA`, `QB` or `SCALE` is zero, or `QA * QB` or `SCALE` does not fit
     /// an `i32`: the output formula would divide by zero or overflow.
     BadQuantisation(Quantisation),
@@ -158,7 +165,7 @@ impl fmt::Display for NetError {
             NetError::Io(e) => write!(f, "cannot read the net file: {e}"),
             NetError::Empty => write!(f, "the net file is empty"),
             NetError::BadMagic => write!(f, "not a Daba net file (the magic is not DABANNUE)"),
-            NetError::UnknownVersion(v) => write!(f, "unknown net file version {v} (this build reads {VERSION})"),
+            NetError::UnknownVersion(v) => write!(f, "unknown net file version {v} (this build reads 1 to {VERSION})"),
             NetError::BadInputs(n) => write!(f, "the net has {n} inputs, not {INPUTS}"),
             NetError::BadHidden(n) => write!(
                 f,
@@ -176,6 +183,7 @@ impl fmt::Display for NetError {
                 "bad checksum: the file says {stored:#018x}, its contents give {computed:#018x}"
             ),
             NetError::BadActivation(a) => write!(f, "unknown activation {a} (0 = CReLU, 1 = SCReLU)"),
+            NetError::BadFeatures(n) => write!(f, "unknown feature set {n} (0 = 768, 1 = 768-hm)"),
             NetError::BadQuantisation(q) => write!(
                 f,
                 "unusable quantisation QA = {}, QB = {}, SCALE = {} (all must be positive, QA * QB and SCALE below 2^31)",
@@ -224,6 +232,7 @@ pub struct Network {
     hidden: usize,
     buckets: usize,
     activation: Activation,
+    features: FeatureSet,
     quant: Quantisation,
     /// `768 * N / 16` chunks: feature `f`'s row is chunks `f * N / 16..`.
     ft_weights: Vec<Chunk>,
@@ -236,9 +245,13 @@ pub struct Network {
     narrow_products: bool,
 }
 
-/// The file's length for a hidden size and a bucket count (both checked).
-fn file_len(hidden: usize, buckets: usize) -> usize {
-    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + CHECKSUM_BYTES
+/// The file's length for a version, a hidden size and a bucket count (all
+/// checked).
+fn file_len(version: u32, hidden: usize, buckets: usize) -> usize {
+    header_bytes(version)
+        + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden)
+        + 4 * buckets
+        + CHECKSUM_BYTES
 }
 
 /// FNV-1a 64 of `bytes`, the file's checksum.
@@ -281,6 +294,8 @@ impl<'a> Reader<'a> {
 /// The header's fields, as read.
 struct Header {
     version: u32,
+    /// The `features` code (0 in version 1, which has no such field).
+    features: u32,
     inputs: u32,
     hidden: u32,
     buckets: u32,
@@ -296,8 +311,8 @@ fn read_header(bytes: &[u8]) -> Result<Header, NetError> {
     if bytes[..prefix] != MAGIC[..prefix] {
         return Err(NetError::BadMagic);
     }
-    let truncated = NetError::Truncated {
-        expected: HEADER_BYTES,
+    let truncated = |version| NetError::Truncated {
+        expected: header_bytes(version),
         found: bytes.len(),
     };
     let mut r = Reader {
@@ -308,10 +323,16 @@ fn read_header(bytes: &[u8]) -> Result<Header, NetError> {
     let [Some(version), Some(inputs), Some(hidden), Some(buckets), Some(activation), Some(qa), Some(qb), Some(scale)] =
         fields
     else {
-        return Err(truncated);
+        return Err(truncated(1));
+    };
+    let features = if version >= 2 {
+        r.u32().ok_or(truncated(version))?
+    } else {
+        0
     };
     Ok(Header {
         version,
+        features,
         inputs,
         hidden,
         buckets,
@@ -322,7 +343,7 @@ fn read_header(bytes: &[u8]) -> Result<Header, NetError> {
 
 /// The sizes' checks: the ones the file's length depends on.
 fn check_sizes(h: &Header) -> Result<(usize, usize), NetError> {
-    if h.version != VERSION {
+    if !(1..=VERSION).contains(&h.version) {
         return Err(NetError::UnknownVersion(h.version));
     }
     if h.inputs as usize != INPUTS {
@@ -445,24 +466,29 @@ impl SplitMix {
 }
 
 impl Network {
-    /// Reads and checks a net file's bytes (format version 1 of `docs/nnue.md`).
+    /// Reads and checks a net file's bytes (format version 1 or 2 of
+    /// `docs/nnue.md`).
     ///
     /// Never panics: any input is either a valid net or an error naming the
     /// first problem found, in this order: empty, magic, header truncated,
     /// version, inputs, hidden size, buckets, file length, checksum,
-    /// activation, quantisation constants, then the two overflow checks.
+    /// activation, feature set, quantisation constants, then the two
+    /// overflow checks.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let header = read_header(bytes)?;
         let (hidden, buckets) = check_sizes(&header)?;
-        check_length(bytes, file_len(hidden, buckets))?;
+        let len = file_len(header.version, hidden, buckets);
+        check_length(bytes, len)?;
         check_checksum(bytes)?;
         let activation =
             Activation::from_code(header.activation).ok_or(NetError::BadActivation(header.activation))?;
+        let features =
+            FeatureSet::from_code(header.features).ok_or(NetError::BadFeatures(header.features))?;
         let mut r = Reader {
-            bytes: &bytes[HEADER_BYTES..],
+            bytes: &bytes[header_bytes(header.version)..],
         };
         let truncated = NetError::Truncated {
-            expected: file_len(hidden, buckets),
+            expected: len,
             found: bytes.len(),
         };
         let parts = (
@@ -482,6 +508,7 @@ impl Network {
             out_weights,
             out_bias,
         )
+        .map(|net| net.with_feature_set(features))
     }
 
     /// Reads and checks the net file at `path` (see [`Network::from_bytes`]):
@@ -516,6 +543,7 @@ impl Network {
             hidden,
             buckets,
             activation,
+            features: FeatureSet::Plain,
             quant,
             ft_weights: simd::to_chunks(&ft_weights),
             ft_bias: simd::to_chunks(&ft_bias),
@@ -525,14 +553,23 @@ impl Network {
         })
     }
 
-    /// The net as a version 1 file: the exact inverse of
-    /// [`Network::from_bytes`], checksum included.
+    /// The same net reading its inputs in `features` (the weights are
+    /// unchanged: a net file says which set its weights were trained for).
+    pub fn with_feature_set(mut self, features: FeatureSet) -> Network {
+        self.features = features;
+        self
+    }
+
+    /// The net as a file: version 1 for the plain feature set, version 2
+    /// otherwise; the exact inverse of [`Network::from_bytes`], checksum
+    /// included.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_len(self.hidden, self.buckets));
+        let version = if self.features == FeatureSet::Plain { 1 } else { 2 };
+        let mut out = Vec::with_capacity(file_len(version, self.hidden, self.buckets));
         out.extend_from_slice(&MAGIC);
         let q = self.quant;
         let fields = [
-            VERSION,
+            version,
             INPUTS as u32,
             self.hidden as u32,
             self.buckets as u32,
@@ -543,6 +580,9 @@ impl Network {
         ];
         for v in fields {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if version >= 2 {
+            out.extend_from_slice(&self.features.code().to_le_bytes());
         }
         for part in [&self.ft_weights, &self.ft_bias, &self.out_weights] {
             for v in simd::values(part) {
@@ -605,6 +645,11 @@ impl Network {
         self.activation
     }
 
+    /// How the net numbers its inputs.
+    pub fn feature_set(&self) -> FeatureSet {
+        self.features
+    }
+
     /// `QA`, `QB` and `SCALE`.
     pub fn quantisation(&self) -> Quantisation {
         self.quant
@@ -646,7 +691,7 @@ impl Network {
     /// (`N / 16` chunks).
     pub(crate) fn refresh_into(&self, kernel: Kernel, board: &Board, perspective: Color, out: &mut [Chunk]) {
         let mut active = [0usize; 64];
-        let count = features::active_features(board, perspective, &mut active);
+        let count = features::active_features(self.features, board, perspective, &mut active);
         simd::update(
             kernel,
             out,
