@@ -17,7 +17,7 @@
 use super::features::{king_destination, move_delta, FeatureDelta, FeatureSet, Orientation};
 use super::network::Network;
 use super::simd::{self, Chunk, Kernel};
-use movegen::{Board, Color, Move, Square};
+use movegen::{Board, Color, Move};
 use std::sync::Arc;
 
 /// What one ply of the stack knows, per perspective (White, Black).
@@ -37,8 +37,7 @@ impl Ply {
     fn empty() -> Ply {
         Ply {
             delta: FeatureDelta::NONE,
-            orientation: [Color::White, Color::Black]
-                .map(|c| Orientation::new(FeatureSet::Plain, c, Square::A1)),
+            orientation: [Color::White, Color::Black].map(Orientation::plain),
             computed: [false; 2],
         }
     }

@@ -79,6 +79,13 @@ impl Orientation {
         Orientation(vertical | horizontal)
     }
 
+    /// The orientation of `perspective` in the plain set (it does not
+    /// depend on the king).
+    #[inline(always)]
+    pub fn plain(perspective: Color) -> Orientation {
+        Orientation::new(FeatureSet::Plain, perspective, Square::A1)
+    }
+
     /// The orientation of `perspective` on `board`.
     #[inline(always)]
     pub fn of(set: FeatureSet, board: &Board, perspective: Color) -> Orientation {
@@ -105,8 +112,7 @@ pub fn oriented_feature_index(
 /// square mirrored vertically (`^ 56`) for Black's perspective.
 #[inline(always)]
 pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
-    let side = if piece.color() == perspective { 0 } else { 384 };
-    side + 64 * piece.kind().index() + square.relative_to(perspective).index()
+    oriented_feature_index(perspective, Orientation::plain(perspective), piece, square)
 }
 
 /// Writes the active features of `perspective` on `board` in `set` into
