@@ -24,19 +24,12 @@
 //! 3.3 (SCReLU) centipawns on average, 14 and 19 at most.
 
 use crate::data::Sample;
-use crate::net::{Activation, FeatureSet, Net, Shape, INPUTS};
+use crate::net::{Activation, Net, Shape, INPUTS};
+use eval::nnue::Network;
 use rayon::prelude::*;
 
-/// The quantisation constants of a net file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Quantisation {
-    /// Feature-transformer scale and activation clamp.
-    pub qa: u32,
-    /// Output-weight scale.
-    pub qb: u32,
-    /// Centipawns per unit of the float output.
-    pub scale: u32,
-}
+/// The quantisation constants of a net file (`QA`, `QB`, `SCALE`).
+pub use eval::nnue::Quantisation;
 
 /// The `QA` values the exporter chooses from, largest first.
 pub const QA_CHOICES: [u32; 3] = [255, 181, 127];
@@ -157,7 +150,7 @@ pub fn quantise(net: &Net, scale: u32, qa: Option<u32>, qb: Option<u32>) -> Quan
     }
 }
 
-/// FNV-1a, 64 bits, as the net file's checksum.
+/// FNV-1a, 64 bits: the checkpoint's checksum (the net file's too).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -165,46 +158,28 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl QuantNet {
-    /// The net file: header, weights, checksum.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + 2 * self.ft_weights.len());
-        out.extend_from_slice(b"DABANNUE");
-        // Version 1 has no `features` field; version 2 adds it after `scale`.
-        let version = if self.shape.features == FeatureSet::Plain {
-            1
-        } else {
-            2
-        };
-        let header = [
-            version,
-            INPUTS as u32,
-            self.shape.hidden as u32,
-            self.shape.buckets as u32,
-            self.shape.activation.code(),
-            self.quant.qa,
-            self.quant.qb,
-            self.quant.scale,
-        ];
-        for v in header {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        if version == 2 {
-            out.extend_from_slice(&self.shape.features.code().to_le_bytes());
-        }
-        for v in self
-            .ft_weights
-            .iter()
-            .chain(&self.ft_bias)
-            .chain(&self.out_weights)
-        {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        for v in &self.out_bias {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        let checksum = fnv1a(&out);
-        out.extend_from_slice(&checksum.to_le_bytes());
-        out
+    /// The engine's net with these weights, checked as a loaded file is:
+    /// the engine's reader and writer are the only implementation of the
+    /// file format.
+    pub fn to_network(&self) -> Result<Network, String> {
+        let activation =
+            eval::nnue::Activation::from_code(self.shape.activation.code()).ok_or("unknown activation")?;
+        Network::from_parts(
+            activation,
+            self.quant,
+            self.ft_weights.clone(),
+            self.ft_bias.clone(),
+            self.out_weights.clone(),
+            self.out_bias.clone(),
+        )
+        .map(|net| net.with_feature_set(self.shape.features))
+        .map_err(|e| e.to_string())
+    }
+
+    /// The net file (version 1, or 2 for king-mirrored inputs), or why these
+    /// weights cannot be one.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
+        Ok(self.to_network()?.to_bytes())
     }
 
     /// The float net this quantised net stands for: every weight divided by
@@ -231,104 +206,31 @@ impl QuantNet {
         Net { shape, params }
     }
 
-    /// Reads a net file (for tests and `--resume`-free inspection); checks
-    /// the header, the size, the checksum and the overflow bounds.
+    /// Reads a net file with the engine's reader (every check of the
+    /// format: header, sizes, checksum, overflow bounds).
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantNet, String> {
-        let body_len = bytes.len().checked_sub(8).ok_or("file too short")?;
-        let (body, tail) = bytes.split_at(body_len);
-        let mut checksum = [0u8; 8];
-        checksum.copy_from_slice(tail);
-        if fnv1a(body) != u64::from_le_bytes(checksum) {
-            return Err("wrong checksum".into());
-        }
-        if body.len() < 40 || &body[..8] != b"DABANNUE" {
-            return Err("not a DABANNUE file".into());
-        }
-        let word = |i: usize| {
-            u32::from_le_bytes([
-                body[8 + 4 * i],
-                body[9 + 4 * i],
-                body[10 + 4 * i],
-                body[11 + 4 * i],
-            ])
-        };
-        if !(1..=2).contains(&word(0)) || word(1) != INPUTS as u32 {
-            return Err(format!(
-                "version {} with {} inputs is not version 1 or 2 with 768",
-                word(0),
-                word(1)
-            ));
-        }
-        let header = if word(0) == 2 { 44 } else { 40 };
-        if body.len() < header {
-            return Err("file too short".into());
-        }
-        let features = if word(0) == 2 {
-            FeatureSet::from_code(word(8)).ok_or("unknown feature set")?
-        } else {
-            FeatureSet::Plain
-        };
-        let activation = Activation::from_code(word(4)).ok_or("unknown activation")?;
+        let net = Network::from_bytes(bytes).map_err(|e| e.to_string())?;
         let shape = Shape {
-            hidden: word(2) as usize,
-            buckets: word(3) as usize,
-            activation,
-            features,
+            hidden: net.hidden(),
+            buckets: net.buckets(),
+            activation: Activation::from_code(net.activation().code()).ok_or("unknown activation")?,
+            features: net.feature_set(),
         };
-        shape.validate()?;
-        let quant = Quantisation {
-            qa: word(5),
-            qb: word(6),
-            scale: word(7),
-        };
-        let (n, b) = (shape.hidden, shape.buckets);
-        let i16_count = INPUTS * n + n + 2 * n * b;
-        if body.len() != header + 2 * i16_count + 4 * b {
-            return Err(format!("{} bytes do not match the header", bytes.len()));
-        }
-        let i16s: Vec<i16> = body[header..header + 2 * i16_count]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        let out_bias = body[header + 2 * i16_count..]
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
-        let net = QuantNet {
+        Ok(QuantNet {
             shape,
-            quant,
-            ft_weights: i16s[..INPUTS * n].to_vec(),
-            ft_bias: i16s[INPUTS * n..INPUTS * n + n].to_vec(),
-            out_weights: i16s[INPUTS * n + n..].to_vec(),
-            out_bias,
+            quant: net.quantisation(),
+            ft_weights: net.ft_weights().to_vec(),
+            ft_bias: net.ft_bias().to_vec(),
+            out_weights: net.out_weights().to_vec(),
+            out_bias: net.out_bias().to_vec(),
             clipped: 0,
-        };
-        net.check_bounds()?;
-        Ok(net)
+        })
     }
 
-    /// The overflow bounds of `docs/nnue.md`.
+    /// The overflow bounds of `docs/nnue.md` (and every other check the
+    /// engine makes of a net).
     pub fn check_bounds(&self) -> Result<(), String> {
-        let n = self.shape.hidden;
-        for j in 0..n {
-            let max = (0..INPUTS)
-                .map(|f| i64::from(self.ft_weights[f * n + j]).abs())
-                .max()
-                .unwrap_or(0);
-            if i64::from(self.ft_bias[j]).abs() + MAX_PIECES * max > i64::from(i16::MAX) {
-                return Err(format!("accumulator column {j} could overflow 16 bits"));
-            }
-        }
-        let max = self
-            .out_weights
-            .iter()
-            .map(|w| i64::from(*w).abs())
-            .max()
-            .unwrap_or(0);
-        if max > output_weight_limit(&self.shape, self.quant.qa) {
-            return Err(format!("output weight {max} could overflow the i32 sum"));
-        }
-        Ok(())
+        self.to_network().map(drop)
     }
 
     /// The evaluation in centipawns, side to move's view, computed as
@@ -394,8 +296,7 @@ pub fn export(
     path: &str,
 ) -> Result<QuantNet, String> {
     let quantised = quantise(net, scale, qa, qb);
-    quantised.check_bounds()?;
-    let bytes = quantised.to_bytes();
+    let bytes = quantised.to_bytes()?;
     let tmp = format!("{path}.tmp");
     std::fs::write(&tmp, &bytes).map_err(|e| format!("{tmp}: {e}"))?;
     std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))?;

@@ -171,7 +171,7 @@ fn compare(net: &Net, positions: &[Sample], scale: u32) -> (f64, f64) {
     assert_eq!(q.clipped, 0, "{:?}", q.quant);
     q.check_bounds().unwrap();
     assert!(
-        QuantNet::from_bytes(&q.to_bytes()).unwrap() == q,
+        QuantNet::from_bytes(&q.to_bytes().unwrap()).unwrap() == q,
         "the file does not read back"
     );
     q.difference_from(net, positions)
@@ -258,9 +258,10 @@ fn the_engine_loads_exported_nets_and_agrees_with_the_reference() {
             trainer.step(batch, 0.01, &hyper);
         }
         let q = quantise(&trainer.net, 287, None, None);
-        let engine_net = eval::nnue::Network::from_bytes(&q.to_bytes()).expect("the engine loads the export");
+        let engine_net =
+            eval::nnue::Network::from_bytes(&q.to_bytes().unwrap()).expect("the engine loads the export");
         assert_eq!(engine_net.feature_set(), features);
-        assert_eq!(QuantNet::from_bytes(&q.to_bytes()).unwrap(), q);
+        assert_eq!(QuantNet::from_bytes(&q.to_bytes().unwrap()).unwrap(), q);
         let mut compared = 0;
         for game in &games {
             game.for_each_position(0, |board, ply| {

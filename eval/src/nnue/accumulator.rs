@@ -248,7 +248,7 @@ impl AccumulatorStack {
             self.kernel,
             &mut here[c * n..(c + 1) * n],
             &below[c * n..(c + 1) * n],
-            self.net.ft_weights(),
+            self.net.ft_weight_chunks(),
             &add[..delta.added().len()],
             &sub[..delta.removed().len()],
         );

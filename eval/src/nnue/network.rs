@@ -655,6 +655,28 @@ impl Network {
         self.quant
     }
 
+    /// The feature transformer's weights as the file stores them: `768 x N`,
+    /// row `f` is feature `f`'s `N` weights.
+    pub fn ft_weights(&self) -> &[i16] {
+        simd::values(&self.ft_weights)
+    }
+
+    /// The feature transformer's `N` biases.
+    pub fn ft_bias(&self) -> &[i16] {
+        simd::values(&self.ft_bias)
+    }
+
+    /// The output weights as the file stores them: `B x 2N`, each bucket's
+    /// side-to-move half first.
+    pub fn out_weights(&self) -> &[i16] {
+        simd::values(&self.out_weights)
+    }
+
+    /// The `B` output biases (scaled by `QA * QB`).
+    pub fn out_bias(&self) -> &[i32] {
+        &self.out_bias
+    }
+
     /// The output bucket of a position: `min((pieces - 2) * B / 31, B - 1)`.
     pub fn bucket(&self, board: &Board) -> usize {
         let pieces = board.occupied().count() as usize;
@@ -683,7 +705,7 @@ impl Network {
     }
 
     /// The feature transformer's weights, row after row.
-    pub(crate) fn ft_weights(&self) -> &[Chunk] {
+    pub(crate) fn ft_weight_chunks(&self) -> &[Chunk] {
         &self.ft_weights
     }
 
