@@ -34,6 +34,7 @@ import threading
 import time
 
 import chess
+from matchlib.stats import p50_p99_max
 from matchlib.uciproc import EngineDied, Hang, UciProcess
 
 FAILURE_KINDS = ("crash", "illegal", "timeloss", "hang", "disconnect")
@@ -80,14 +81,6 @@ def bestmove_of(lines):
             score = v if t[i + 1] == "cp" else (100000 if v > 0 else -100000)
             break
     return move, ponder, score
-
-
-def percentiles(values):
-    """p50, p99 and max of a list of numbers, or None when it is empty."""
-    if not values:
-        return None
-    v = sorted(values)
-    return [v[len(v) // 2], v[min(len(v) - 1, len(v) * 99 // 100)], v[-1]]
 
 
 def describe_move(began, lines, options):
@@ -427,7 +420,7 @@ def main():
         "overruns_within_margin": len(stats["overruns"]),
         "overrun_log": stats["overruns"][:100],
         "ponder_stops": len(stats["stop_ms"]),
-        "ponder_stop_ms_p50_p99_max": percentiles(stats["stop_ms"]),
+        "ponder_stop_ms_p50_p99_max": p50_p99_max(stats["stop_ms"]),
         "peak_rss_mb": max((r["hwm_kb"] for r in stats["memory"]), default=0) // 1024,
         "rss_beyond_hash_mb_first_and_last_fifth": memory_report(stats["memory"], played),
     }

@@ -33,6 +33,7 @@ import sys
 import time
 
 import chess
+from matchlib.stats import p50_p99_max
 from matchlib.uciproc import EngineDied, Hang, UciProcess
 
 # Positions for the storm: start, a middlegame, an endgame, a mate-in-one and
@@ -93,14 +94,8 @@ def collect_bestmoves(engine, expected, timeout):
 
 def summary_ms(times):
     """p50, p99 and max of a list of times in ms (nearest rank; NaN when empty)."""
-    if not times:
-        return {"p50_ms": float("nan"), "p99_ms": float("nan"), "max_ms": float("nan")}
-    times = sorted(times)
-
-    def rank(p):
-        return times[min(len(times) - 1, int(p * len(times)))]
-
-    return {"p50_ms": rank(0.50), "p99_ms": rank(0.99), "max_ms": times[-1]}
+    p50, p99, largest = p50_p99_max(times) or (float("nan"),) * 3
+    return {"p50_ms": p50, "p99_ms": p99, "max_ms": largest}
 
 
 def random_go(rng):

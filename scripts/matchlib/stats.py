@@ -357,3 +357,14 @@ def format_error(err: float, digits: int = 1) -> str:
     if math.isinf(err) or math.isnan(err):
         return "inf"
     return f"{err:.{digits}f}"
+
+
+def p50_p99_max(values: Sequence[float]) -> Optional[Tuple[float, float, float]]:
+    """The median, the 99th percentile and the largest of `values`, by nearest
+    rank (the value at index `n * q // 100` of the sorted list); None when
+    there are none. Used for latency summaries (soak, UCI storm)."""
+    if not values:
+        return None
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2], v[min(n - 1, n * 99 // 100)], v[-1]

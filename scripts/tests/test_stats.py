@@ -237,5 +237,14 @@ class BookkeepingTest(unittest.TestCase):
         self.assertAlmostEqual(s.elo().elo, elo_from_score(5.5 / 8))
 
 
+class LatencySummaryTest(unittest.TestCase):
+    def test_nearest_rank_percentiles(self):
+        self.assertIsNone(stats.p50_p99_max([]))
+        self.assertEqual(stats.p50_p99_max([5.0]), (5.0, 5.0, 5.0))
+        # 200 values 0..199 in any order: median index 100, p99 index 198.
+        values = [(7 * i) % 200 for i in range(200)]
+        self.assertEqual(stats.p50_p99_max(values), (100, 198, 199))
+
+
 if __name__ == "__main__":
     unittest.main()
