@@ -74,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pgn", metavar="FILE", help="write every game to this PGN file")
     p.add_argument("--pgn-append", action="store_true", help="append to the PGN file instead of overwriting")
     p.add_argument("--json", metavar="FILE", help="write a JSON summary to this file")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the match of the --pgn file (the same command): its finished "
+                        "pairs count, unfinished pairs are played again, new games are appended")
     p.add_argument("--event", default="Daba match", help="PGN Event tag")
     p.add_argument("--startup-timeout", type=float, default=10.0, metavar="S",
                    help="seconds allowed for the handshake and isready/ping (default 10)")
@@ -103,6 +106,8 @@ def config_from_args(args: argparse.Namespace, warn=None) -> MatchConfig:
         raise ValueError("--games must be > 0")
     if args.games is None and sprt is None:
         raise ValueError("give --games N or --sprt ...")
+    if args.resume and not args.pgn:
+        raise ValueError("--resume needs the --pgn file of the match to continue")
     if args.concurrency <= 0:
         raise ValueError("--concurrency must be > 0")
     if args.timemargin < 0:
@@ -145,7 +150,7 @@ def config_from_args(args: argparse.Namespace, warn=None) -> MatchConfig:
         engines=specs, book=book, games=args.games, sprt=sprt, concurrency=args.concurrency,
         chess960=chess960, settings=settings, startup_timeout=args.startup_timeout,
         max_start_failures=args.max_start_failures, pgn_path=args.pgn,
-        pgn_append=args.pgn_append, json_path=args.json, quiet=args.quiet,
+        pgn_append=args.pgn_append, json_path=args.json, resume=args.resume, quiet=args.quiet,
         show_stderr=args.engine_stderr or args.debug)
 
 

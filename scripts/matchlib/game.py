@@ -276,6 +276,9 @@ async def play_game(job: GameJob, players: List[EngineProcess], names: List[str]
     for key, value in pgn_timecontrol_headers(clocks[WHITE].tc, clocks[BLACK].tc).items():
         headers[key] = value
     headers["Termination"] = termination
+    if failures:
+        # "<engine index>:<kind> ...", so that a resumed match counts them again.
+        headers["Failures"] = " ".join(f"{index}:{kind}" for index, kind in failures)
     headers["PlyCount"] = str(len(board.move_stack))
     if job.opening.source:
         headers["OpeningSource"] = job.opening.source

@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, TextIO
 
+import chess.pgn
+
 from .engines import (EngineConfigError, EngineProcess, EngineSpec, EngineStartError,
                       FailureCounters, default_label, probe_engine)
 from .game import GameJob, GameRecord, GameSettings, play_game
@@ -33,12 +35,51 @@ class MatchConfig:
     pgn_path: Optional[str] = None
     pgn_append: bool = False
     json_path: Optional[str] = None
+    resume: bool = False                 # count the finished pairs of pgn_path, play on
     quiet: bool = False
     show_stderr: bool = False
 
 
 class MatchAborted(Exception):
     pass
+
+
+class ResumeError(ValueError):
+    """The PGN file to resume from is not this match's."""
+
+
+def read_finished_games(path: str) -> Dict[int, chess.pgn.Game]:
+    """The games of a PGN file written by this runner, by game number (the
+    Round tag; a later game with the same number replaces an earlier one,
+    as a replayed pair does). An absent file holds no games."""
+    games: Dict[int, chess.pgn.Game] = {}
+    try:
+        handle = open(path, encoding="utf-8")
+    except FileNotFoundError:
+        return games
+    with handle:
+        while True:
+            game = chess.pgn.read_game(handle)
+            if game is None:
+                break
+            try:
+                number = int(game.headers.get("Round", ""))
+            except ValueError:
+                raise ResumeError(f"{path}: a game without a game number in its Round tag")
+            if number < 1 or game.headers.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
+                raise ResumeError(f"{path}: game {number} has no result")
+            games[number] = game
+    return games
+
+
+def final_reason(game: chess.pgn.Game) -> str:
+    """Why a game ended, from its last comment: the runner writes the reason
+    after the last move's "score/depth time" comment (or alone)."""
+    node = game.end()
+    comment = node.comment
+    if node is game:
+        return comment
+    return comment.split(", ", 1)[1] if ", " in comment else comment
 
 
 class Match:
@@ -55,6 +96,10 @@ class Match:
         self.pair_scores: Dict[int, Dict[int, float]] = {}
         self.terminations: Counter = Counter()
         self.next_game = 0
+        # Game indices to play before next_game: the unfinished pairs of a
+        # resumed match.
+        self.replay: List[int] = []
+        self.resumed_games = 0
         self.stopping = False
         self.sprt_decision: Optional[str] = None
         self.llr = 0.0
@@ -73,7 +118,7 @@ class Match:
 
     def _open_pgn(self) -> None:
         if self.cfg.pgn_path:
-            mode = "a" if self.cfg.pgn_append else "w"
+            mode = "a" if self.cfg.pgn_append or self.cfg.resume else "w"
             self._pgn_handle = open(self.cfg.pgn_path, mode, encoding="utf-8")
 
     def _write_pgn(self, record: GameRecord) -> None:
@@ -104,10 +149,15 @@ class Match:
     def _next_job(self) -> Optional[GameJob]:
         if self.stopping:
             return None
-        if self.cfg.games is not None and self.next_game >= self.cfg.games:
-            return None
-        index = self.next_game
-        self.next_game += 1
+        while self.replay and self.cfg.games is not None and self.replay[0] >= self.cfg.games:
+            self.replay.pop(0)
+        if self.replay:
+            index = self.replay.pop(0)
+        else:
+            if self.cfg.games is not None and self.next_game >= self.cfg.games:
+                return None
+            index = self.next_game
+            self.next_game += 1
         pair = index // 2
         # First game of a pair: engine 0 has White; second game: reversed.
         white = 0 if index % 2 == 0 else 1
@@ -129,10 +179,71 @@ class Match:
             for player in players:
                 await player.close()
 
+    # ------------------------------------------------------------- resuming
+    def restore(self, games: Dict[int, chess.pgn.Game]) -> None:
+        """Counts the games of every finished pair in `games` (from
+        read_finished_games) as played in this run, and schedules the other
+        pairs up to the last one begun to be played (both games) before new
+        ones. The PGN file must be this match's: the engines' names and
+        colours must match the game numbers."""
+        path = self.cfg.pgn_path
+        for number, game in sorted(games.items()):
+            white = (number - 1) % 2
+            expected = (self.names[white], self.names[1 - white])
+            found = (game.headers.get("White"), game.headers.get("Black"))
+            if found != expected:
+                raise ResumeError(f"{path}: game {number} is {found[0]} vs {found[1]}, "
+                                  f"but this match's game {number} is {expected[0]} vs {expected[1]}")
+        if not games:
+            return
+        last_pair = (max(games) - 1) // 2
+        for pair in range(last_pair + 1):
+            numbers = (2 * pair + 1, 2 * pair + 2)
+            if not all(n in games for n in numbers):
+                self.replay.extend(n - 1 for n in numbers)
+                continue
+            for number in numbers:
+                game = games[number]
+                failures = []
+                for item in game.headers.get("Failures", "").split():
+                    index, _, kind = item.partition(":")
+                    failures.append((int(index), kind))
+                job = GameJob(number=number, pair=pair, opening=self.cfg.book.for_pair(pair),
+                              white=(number - 1) % 2)
+                record = GameRecord(job=job, white_name=game.headers["White"],
+                                    black_name=game.headers["Black"], result=game.headers["Result"],
+                                    reason=final_reason(game),
+                                    termination=game.headers.get("Termination", "normal"),
+                                    plies=int(game.headers.get("PlyCount", "0") or 0), pgn="",
+                                    failures=failures)
+                self._count(record)
+                self.resumed_games += 1
+        self.next_game = 2 * (last_pair + 1)
+        if not self.cfg.quiet:
+            self.say(f"Resumed from {path}: {self.resumed_games} games of finished pairs counted, "
+                     f"{len(self.replay) // 2} unfinished pair(s) to play again | " + self.figures())
+
     # -------------------------------------------------------------- results
     def _finish(self, record: GameRecord) -> None:
-        self.records.append(record)
         self._write_pgn(record)
+        pair_done = self._count(record)
+        if not self.cfg.quiet:
+            self.say(self.progress_line(record))
+        if self.sprt_decision is not None and pair_done and not self.cfg.quiet:
+            lower, upper = self.cfg.sprt.bounds
+            verdict = ("H1 accepted (elo >= elo1)" if self.sprt_decision == "H1"
+                       else "H0 accepted (elo <= elo0)")
+            self.say(f"SPRT: {verdict}: LLR {self.llr:.2f} outside [{lower:.2f}, {upper:.2f}]")
+        for engine_index in (0, 1):
+            if self.start_failures[engine_index] >= self.cfg.max_start_failures and self.abort_reason is None:
+                self.abort_reason = (f"{self.names[engine_index]} failed to start "
+                                     f"{self.start_failures[engine_index]} times in a row")
+                self._stop_others()
+
+    def _count(self, record: GameRecord) -> bool:
+        """Adds a finished game to the statistics (and the SPRT, when it
+        completes a pair); returns whether it did."""
+        self.records.append(record)
         self.terminations[record.reason if record.termination == "normal" else record.termination] += 1
         for engine_index, kind in record.failures:
             self.counters[engine_index].add(kind)
@@ -156,18 +267,7 @@ class Match:
                 if decision is not None and self.sprt_decision is None:
                     self.sprt_decision = decision
                     self._stop_others()
-        if not self.cfg.quiet:
-            self.say(self.progress_line(record))
-        if self.sprt_decision is not None and pair_done and not self.cfg.quiet:
-            lower, upper = self.cfg.sprt.bounds
-            verdict = ("H1 accepted (elo >= elo1)" if self.sprt_decision == "H1"
-                       else "H0 accepted (elo <= elo0)")
-            self.say(f"SPRT: {verdict}: LLR {self.llr:.2f} outside [{lower:.2f}, {upper:.2f}]")
-        for engine_index in (0, 1):
-            if self.start_failures[engine_index] >= self.cfg.max_start_failures and self.abort_reason is None:
-                self.abort_reason = (f"{self.names[engine_index]} failed to start "
-                                     f"{self.start_failures[engine_index]} times in a row")
-                self._stop_others()
+        return pair_done
 
     def _stop_others(self) -> None:
         """Stop scheduling; abandon the games still running on other slots."""
@@ -196,6 +296,11 @@ class Match:
 
     # -------------------------------------------------------------- running
     async def run(self) -> int:
+        try:
+            previous = read_finished_games(self.cfg.pgn_path) if self.cfg.resume else {}
+        except (ResumeError, OSError) as err:
+            self.say(f"error: --resume: {err}")
+            return 1
         self._open_pgn()
         try:
             try:
@@ -205,6 +310,11 @@ class Match:
                 return 1
             if not self.cfg.quiet:
                 self.say(self.header())
+            try:
+                self.restore(previous)
+            except ResumeError as err:
+                self.say(f"error: --resume: {err}")
+                return 1
             self.started_at = time.monotonic()
             slots = max(1, self.cfg.concurrency)
             if self.cfg.games is not None:

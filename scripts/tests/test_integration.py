@@ -251,6 +251,61 @@ class FaultyEngineTest(MatchTestCase):
         self.assertLess(summary["games"], 14)
         self.assertIn("H1 accepted", self.output)
 
+    def resumable_match(self, *extra):
+        return self.run_match(
+            "--engine", self.fake(), "name=Good", "--engine", self.fake("--crash-at", "1"), "name=Bad",
+            "--nodes", "10", "--openings", self.write_book(*OPENINGS), "--order", "random",
+            "--seed", "7", *extra)
+
+    def test_resume_counts_finished_pairs_and_replays_the_rest(self):
+        proc = self.resumable_match("--games", "4")
+        self.assertEqual(proc.returncode, 0, self.output)
+        first = {int(g.headers["Round"]): g for g in self.games()}
+        self.assertEqual(sorted(first), [1, 2, 3, 4])
+        self.assertEqual(first[1].headers["Failures"], "1:crash")
+        # As if stopped during game 4: its pair (games 3 and 4) is unfinished.
+        with open(self.pgn, "w") as handle:
+            for number in (1, 2, 3):
+                handle.write(str(first[number]) + "\n\n")
+        proc = self.resumable_match("--games", "6", "--resume")
+        self.assertEqual(proc.returncode, 0, self.output)
+        self.assertIn("2 games of finished pairs counted, 1 unfinished pair(s) to play again", self.output)
+        summary = self.summary()
+        self.assertEqual(summary["games"], 6, self.output)
+        self.assertEqual(summary["pentanomial"], [0, 0, 0, 0, 3])
+        self.assert_counters(summary, 1, crashes=6)
+        self.assertEqual([r["game"] for r in summary["results"]], [1, 2, 3, 4, 5, 6])
+        games = self.games()
+        self.assertEqual([int(g.headers["Round"]) for g in games], [1, 2, 3, 3, 4, 5, 6])
+        # Every pair kept its opening: the replayed pair starts where it did.
+        for game in games[3:5]:
+            self.assertEqual(game.headers["FEN"], first[3].headers["FEN"])
+
+    def test_resume_refuses_another_matchs_games(self):
+        proc = self.resumable_match("--games", "2")
+        self.assertEqual(proc.returncode, 0, self.output)
+        proc = self.run_match(
+            "--engine", self.fake(), "name=Other", "--engine", self.fake(), "name=Bad",
+            "--nodes", "10", "--games", "4", "--resume")
+        self.assertEqual(proc.returncode, 1, self.output)
+        self.assertIn("error: --resume", self.output)
+        self.assertEqual(len(self.games()), 2)
+
+    def test_resume_needs_a_pgn_file(self):
+        proc = subprocess.run([sys.executable, MATCH, "--engine", self.fake(), "--engine", self.fake(),
+                               "--nodes", "10", "--games", "2", "--resume"],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("--resume needs", proc.stderr)
+
+
+OPENINGS = (
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/pppppp1p/6p1/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkb1r/pppppppp/5n2/8/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 1 2",
+)
+
 
 if __name__ == "__main__":
     unittest.main()
