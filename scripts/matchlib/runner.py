@@ -207,14 +207,17 @@ class Match:
                 failures = []
                 for item in game.headers.get("Failures", "").split():
                     index, _, kind = item.partition(":")
+                    if index not in ("0", "1") or kind not in FailureCounters.KINDS:
+                        raise ResumeError(f"{path}: game {number} has a bad Failures tag ({item})")
                     failures.append((int(index), kind))
+                engine_plies = sum(1 for node in game.mainline() if node.comment != "book")
                 job = GameJob(number=number, pair=pair, opening=self.cfg.book.for_pair(pair),
                               white=(number - 1) % 2)
                 record = GameRecord(job=job, white_name=game.headers["White"],
                                     black_name=game.headers["Black"], result=game.headers["Result"],
                                     reason=final_reason(game),
                                     termination=game.headers.get("Termination", "normal"),
-                                    plies=int(game.headers.get("PlyCount", "0") or 0), pgn="",
+                                    plies=engine_plies, pgn="",
                                     failures=failures)
                 self._count(record)
                 self.resumed_games += 1

@@ -262,6 +262,7 @@ class FaultyEngineTest(MatchTestCase):
         self.assertEqual(proc.returncode, 0, self.output)
         first = {int(g.headers["Round"]): g for g in self.games()}
         self.assertEqual(sorted(first), [1, 2, 3, 4])
+        first_results = {r["game"]: r for r in self.summary()["results"]}
         self.assertEqual(first[1].headers["Failures"], "1:crash")
         # As if stopped during game 4: its pair (games 3 and 4) is unfinished.
         with open(self.pgn, "w") as handle:
@@ -275,6 +276,8 @@ class FaultyEngineTest(MatchTestCase):
         self.assertEqual(summary["pentanomial"], [0, 0, 0, 0, 3])
         self.assert_counters(summary, 1, crashes=6)
         self.assertEqual([r["game"] for r in summary["results"]], [1, 2, 3, 4, 5, 6])
+        for restored in summary["results"][:2]:
+            self.assertEqual(restored, first_results[restored["game"]])
         games = self.games()
         self.assertEqual([int(g.headers["Round"]) for g in games], [1, 2, 3, 3, 4, 5, 6])
         # Every pair kept its opening: the replayed pair starts where it did.
