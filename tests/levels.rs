@@ -203,6 +203,35 @@ fn weak_levels_take_a_free_queen() {
     }
 }
 
+/// With a net loaded, a level still searches with the hand-crafted
+/// evaluation (its margins are that evaluation's centipawns; the net scores
+/// the won ending after Rxd5 far lower, and skill 1 then sometimes chose
+/// Kc1), and `eval` says so.
+#[test]
+fn levels_use_the_hand_crafted_evaluation_with_a_net_loaded() {
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/engine/nets/daba-5.nnue");
+    let mut e = Engine::start();
+    e.send(&format!("setoption name EvalFile value {net}"));
+    e.send("position fen 4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1");
+    e.send("setoption name Skill Level value 1");
+    for _ in 0..20 {
+        assert_eq!(bestmove(&e.go("movetime 1000")), "d1d5");
+    }
+    e.send("eval");
+    let said = e.expect_prefix("The search uses");
+    assert!(
+        said.last()
+            .unwrap()
+            .contains("this playing level uses the hand-crafted one"),
+        "{said:?}"
+    );
+    // At full strength the net is back.
+    e.send("setoption name Skill Level value 20");
+    e.send("eval");
+    let said = e.expect_prefix("The search uses");
+    assert_eq!(said.last().unwrap(), "The search uses the NNUE evaluation.");
+}
+
 #[test]
 fn analysis_is_at_full_strength() {
     let mut e = Engine::start();

@@ -44,6 +44,9 @@ pub struct Uci {
     /// The NNUE net loaded (the embedded one or `EvalFile`'s), used when
     /// `Use NNUE` is on.
     network: Option<Arc<Network>>,
+    /// The net the search threads hold now (`None`: the hand-crafted
+    /// evaluation): the active one, or none while a playing level searches.
+    installed: Option<Arc<Network>>,
     running: Option<RunningSearch>,
     debug: bool,
     /// The book of `BookFile`, when one is loaded.
@@ -122,6 +125,7 @@ impl Uci {
             game: Game::default(),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             threads: Arc::new(Mutex::new(vec![Self::thread_with(0, default_net.clone())])),
+            installed: default_net.clone(),
             network: default_net,
             options,
             running: None,
@@ -263,9 +267,21 @@ impl Uci {
 
     /// Hands the active evaluation to every search thread.
     fn install_network(&mut self) {
-        let active = self.active_network();
-        for td in self.lock_threads().iter_mut() {
-            td.set_network(active.clone());
+        self.install(self.active_network());
+    }
+
+    /// Hands `net` to every search thread, unless they hold it already.
+    fn install(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&net, &self.installed) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            for td in self.lock_threads().iter_mut() {
+                td.set_network(net.clone());
+            }
+            self.installed = net;
         }
     }
 
@@ -287,7 +303,7 @@ impl Uci {
             },
             OptionChange::Threads(n) => {
                 {
-                    let active = self.active_network();
+                    let active = self.installed.clone();
                     let mut threads = self.lock_threads();
                     threads.truncate(n);
                     while threads.len() < n {
@@ -482,6 +498,15 @@ impl Uci {
             multipv = multipv.max(s.lines);
             threads_used = 1;
         }
+        // Playing levels search with the hand-crafted evaluation: their
+        // margins and temperatures are its centipawns (a net's scores of
+        // won or lost positions are far smaller), and a level then plays
+        // the same whichever net is loaded, so its calibration holds.
+        self.install(if level.is_some() {
+            None
+        } else {
+            self.active_network()
+        });
         let params = SearchParams {
             board,
             history: self.game.keys().to_vec(),
@@ -580,7 +605,11 @@ impl Uci {
         } else {
             "hand-crafted"
         };
-        out.push_str(&format!("\nThe search uses the {used} evaluation."));
+        out.push_str(&format!("\nThe search uses the {used} evaluation"));
+        if self.level().settings().is_some() {
+            out.push_str(" at full strength; this playing level uses the hand-crafted one");
+        }
+        out.push('.');
         send(&out);
     }
 }
