@@ -97,7 +97,9 @@ pub fn choose(board: &Board, keys: &[u64], level: u32, control: &SearchControl) 
         ..Limits::default()
     };
     let collector = LineCollector::new(&SilentReporter);
-    let result = run_search(board, keys, limits, settings.lines, control, &collector);
+    // Levels search with the hand-crafted evaluation, as over UCI (their
+    // margins are its centipawns).
+    let result = run_search(board, keys, limits, settings.lines, false, control, &collector);
     let lines = collector.lines();
     let candidates = &lines[..lines.len().min(settings.lines)];
     if candidates.is_empty() {
@@ -115,18 +117,29 @@ pub fn choose(board: &Board, keys: &[u64], level: u32, control: &SearchControl) 
 
 /// A full-strength search of `nodes` nodes: its best move and score.
 pub fn searched(board: &Board, keys: &[u64], nodes: u64, control: &SearchControl) -> Decision {
-    let result = run_search(board, keys, Limits::nodes(nodes), 1, control, &SilentReporter);
+    let result = run_search(
+        board,
+        keys,
+        Limits::nodes(nodes),
+        1,
+        true,
+        control,
+        &SilentReporter,
+    );
     Decision {
         mv: result.best,
         score: result.best.map(|_| result.score),
     }
 }
 
+/// One search on one thread; `with_net`: with the embedded net (when the
+/// build has one), else with the hand-crafted evaluation.
 fn run_search(
     board: &Board,
     keys: &[u64],
     limits: Limits,
     multipv: usize,
+    with_net: bool,
     control: &SearchControl,
     reporter: &dyn Reporter,
 ) -> engine::search::SearchResult {
@@ -142,7 +155,11 @@ fn run_search(
     };
     let tt = TranspositionTable::new(HASH_MB);
     let mut thread = ThreadData::new(0);
-    thread.set_network(engine::network::default_network());
+    thread.set_network(if with_net {
+        engine::network::default_network()
+    } else {
+        None
+    });
     search(&params, &tt, control, std::slice::from_mut(&mut thread), reporter)
 }
 
