@@ -35,8 +35,9 @@ pub use eval::nnue::Quantisation;
 pub const QA_CHOICES: [u32; 3] = [255, 181, 127];
 /// The largest `QB` the exporter picks by itself.
 pub const MAX_QB: u32 = 256;
-/// No position has more pieces; the accumulator bound relies on it.
-const MAX_PIECES: i64 = 32;
+/// No position has more pieces; the accumulator bound relies on it (the
+/// engine's constant, which its loader checks nets against).
+const MAX_PIECES: i64 = eval::nnue::MAX_PIECES as i64;
 
 /// A quantised net, as the net file stores it.
 #[derive(Clone, Debug, PartialEq, Eq)]
