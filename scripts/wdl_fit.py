@@ -24,7 +24,8 @@ every material value its own a and b (the best any function of material
 alone can do with this form).
 
 Positions where one side has a bare king are left out of the fit and scored
-apart (docs/wdl.md says why). Every variant is fitted by maximum likelihood
+apart unless --fit-bare-kings is given (docs/wdl.md says why). The model now in
+engine/src/wdl.rs is scored on the same data, for comparison. Every variant is fitted by maximum likelihood
 (Fisher scoring) on the --train file's games less every tenth, and scored by
 the mean log-loss on the held-out tenth and on the --test files. Games are
 recovered from the order of the lines (a new game starts when the ply count
@@ -35,6 +36,7 @@ both sides. Standard library only.
 import argparse
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -44,10 +46,16 @@ FMAX = {"none": 1, "material": 78, "phase": 24}
 SCORE_BIN = 8  # centipawns per aggregation cell (each cell keeps its mean score)
 HOLDOUT_EVERY = 10  # every tenth game of the training file is held out
 WIN, DRAW, LOSS = 0, 1, 2
+P_FLOOR = 1e-9  # the least probability an outcome is given when scoring it
 
 
-def text_lines(path, daba):
-    """Yields the text lines of a data file, converting binary data first."""
+def text_lines(path, daba, filters=("--quiet",)):
+    """Yields the text lines of a data file, converting binary data first.
+
+    Binary game records hold every searched position; `filters` are the
+    reader's filters for `convert-data` (the default keeps what the old text
+    generator kept: quiet positions without mate scores).
+    """
     with open(path, "rb") as f:
         binary = f.read(8) == b"DABAGAME"
     if not binary:
@@ -57,7 +65,7 @@ def text_lines(path, daba):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "data.txt")
         subprocess.run(
-            [daba, "convert-data", "--in", path, "--out", out],
+            [daba, "convert-data", "--in", path, "--out", out, *filters],
             check=True,
             stdout=subprocess.DEVNULL,
         )
@@ -171,9 +179,11 @@ def log_likelihood(rows, ka, kb):
         if ab is None:
             ab = by_x[x] = (poly(ka, x), poly(kb, x))
         p = probabilities(s, *ab)
-        if p is None or min(p) <= 0.0:
+        if p is None:
             return None, 0
-        total += w * math.log(p[0]) + d * math.log(p[1]) + l * math.log(p[2])
+        # A probability that rounds to 0 (a draw at a score of thousands of
+        # centipawns) costs log(P_FLOOR) instead of ending the sum.
+        total += sum(cnt * math.log(max(q, P_FLOOR)) for cnt, q in zip((w, d, l), p))
         n += w + d + l
     return total, n
 
@@ -196,6 +206,7 @@ def gradient_and_information(rows, ka, kb):
         if e is None:
             e = acc[x] = [0.0] * 5
         for cnt, p, dp in ((w, pw, dw), (d, pd, dd), (l, pl, dl)):
+            p = max(p, P_FLOOR)
             e[0] += cnt / p * dp[0]
             e[1] += cnt / p * dp[1]
             e[2] += n / p * dp[0] * dp[0]
@@ -299,14 +310,34 @@ def bare(key):
     return key[3]
 
 
-def svg_plot(path, cells, ka, kb, title):
+def any_position(key):
+    return True
+
+
+def current_model(root):
+    """The cubic's coefficients (A, B) now in engine/src/wdl.rs, or None."""
+    try:
+        with open(os.path.join(root, "engine", "src", "wdl.rs")) as f:
+            text = f.read()
+    except OSError:
+        return None
+    found = {}
+    for name in ("A", "B"):
+        m = re.search(rf"pub const {name}: \[f64; 4\] = \[([^\]]*)\]", text)
+        if m is None:
+            return None
+        found[name] = [float(c) for c in m.group(1).split(",")]
+    return found["A"], found["B"]
+
+
+def svg_plot(path, cells, ka, kb, title, bare_fitted=False):
     """Observed win/draw/loss rates per score bin against the material model."""
     groups = [
         ("all positions but bare kings", lambda k: not k[3]),
         ("material 0-16", lambda k: not k[3] and k[1] <= 16),
         ("material 17-45", lambda k: not k[3] and 17 <= k[1] <= 45),
         ("material 46-78", lambda k: not k[3] and k[1] >= 46),
-        ("bare king (not fitted)", lambda k: k[3]),
+        ("bare king" + ("" if bare_fitted else " (not fitted)"), lambda k: k[3]),
     ]
     lo, hi, width = -1000, 1000, 40
     nbins = (hi - lo) // width
@@ -408,6 +439,11 @@ def main():
     ap.add_argument("--daba", default=os.path.join(target, "release", "daba"), help="for convert-data")
     ap.add_argument("--every", type=int, default=1, help="read one block of ten training games in EVERY")
     ap.add_argument("--svg", help="write the plot here")
+    ap.add_argument(
+        "--fit-bare-kings",
+        action="store_true",
+        help="fit the bare-king positions too (by default they are left out and scored apart)",
+    )
     args = ap.parse_args()
 
     t0 = time.time()
@@ -427,13 +463,14 @@ def main():
         return sum(v[1] + v[2] + v[3] for k, v in cells.items() if keep(k))
 
     print(
-        f"positions fitted (bare kings left out): training {count(train, not_bare)} "
+        f"positions (bare kings counted apart): training {count(train, not_bare)} "
         f"(+{count(train, bare)} bare); "
         + "; ".join(f"{name} {count(c, not_bare)} (+{count(c, bare)} bare)" for name, c in tests)
     )
     print(f"(read in {time.time() - t0:.1f} s)")
 
-    cols = [(name, c, not_bare) for name, c in tests] + [("bare kings, held-out", pooled, bare)]
+    fitted = any_position if args.fit_bare_kings else not_bare
+    cols = [(name, c, fitted) for name, c in tests] + [("bare kings, held-out", pooled, bare)]
     print("\nmean log-loss per position (nats; lower is better)")
     print(f"{'model':<18}" + "".join(f"{name[:20]:>22}" for name, _, _ in cols) + f"{'training':>10}")
     tot = [sum(v[1 + i] for k, v in train.items() if not k[3]) for i in range(3)]
@@ -446,11 +483,18 @@ def main():
     print(
         f"{'outcome rates':<18}"
         + "".join(f"{base_loss(c, keep):>22.4f}" for _, c, keep in cols)
-        + f"{base_loss(train, not_bare):>10.4f}"
+        + f"{base_loss(train, fitted):>10.4f}"
     )
+    now = current_model(root)
+    if now is not None:
+        ka, kb = now
+        losses = [mean_log_loss(project(c, "material", keep), ka, kb) for _, c, keep in cols]
+        train_loss = mean_log_loss(project(train, "material", fitted), ka, kb)
+        print(f"{'wdl.rs today':<18}" + "".join(f"{x:>22.4f}" for x in losses) + f"{train_loss:>10.4f}")
+        print(f"{'':<18}a = {fmt(ka)}  b = {fmt(kb)}")
     fits = {}
     for feature, degrees in (("none", [0]), ("material", [1, 2, 3]), ("phase", [1, 2, 3])):
-        rows = project(train, feature, not_bare)
+        rows = project(train, feature, fitted)
         ka, kb = [300.0], [150.0]
         for degree in degrees:
             ka = ka + [0.0] * (degree + 1 - len(ka))
@@ -462,11 +506,11 @@ def main():
             print(f"{name:<18}" + "".join(f"{x:>22.4f}" for x in losses) + f"{mean_log_loss(rows, ka, kb):>10.4f}")
             print(f"{'':<18}a = {fmt(ka)}  b = {fmt(kb)}")
     for feature in ("material", "phase"):
-        table = Table(feature, {k: v for k, v in train.items() if not k[3]})
+        table = Table(feature, {k: v for k, v in train.items() if fitted(k)})
         print(
             f"{feature + ' table':<18}"
             + "".join(f"{table.loss(c, keep):>22.4f}" for _, c, keep in cols)
-            + f"{table.loss(train, not_bare):>10.4f}"
+            + f"{table.loss(train, fitted):>10.4f}"
         )
 
     ka, kb = fits["material:3"]
@@ -488,7 +532,7 @@ def main():
     print(f"const B: [f64; 4] = [{', '.join(f'{c:.3f}' for c in kb)}];")
     if args.svg:
         title = f"Daba's WDL model (material, cubic) against the training games of {os.path.basename(args.train)}"
-        svg_plot(args.svg, train, ka, kb, title)
+        svg_plot(args.svg, train, ka, kb, title, args.fit_bare_kings)
         print(f"wrote {args.svg}")
     print(f"done in {time.time() - t0:.1f} s")
 
