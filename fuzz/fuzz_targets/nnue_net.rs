@@ -4,16 +4,10 @@
 //! overflow on every kernel alike, and incrementally as from scratch.
 #![no_main]
 
-use eval::nnue::{evaluate_with, AccumulatorStack, Kernel, Network};
+use eval::nnue::{evaluate_with, fnv1a64, AccumulatorStack, Kernel, Network};
 use libfuzzer_sys::fuzz_target;
 use movegen::Board;
 use std::sync::Arc;
-
-fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 const FENS: [&str; 3] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

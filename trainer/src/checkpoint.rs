@@ -10,8 +10,8 @@
 //! in the history `u32` and per epoch the training and validation loss
 //! (`f64`), and an FNV-1a 64 checksum of everything before it.
 
-use crate::export::fnv1a;
 use crate::net::{Activation, FeatureSet, Net, Shape};
+use eval::nnue::fnv1a64;
 
 const MAGIC: &[u8; 8] = b"DABACKPT";
 const VERSION: u32 = 2;
@@ -62,7 +62,7 @@ impl Checkpoint {
             out.extend_from_slice(&train.to_le_bytes());
             out.extend_from_slice(&val.to_le_bytes());
         }
-        let checksum = fnv1a(&out);
+        let checksum = fnv1a64(&out);
         out.extend_from_slice(&checksum.to_le_bytes());
         out
     }
@@ -76,7 +76,7 @@ impl Checkpoint {
         }
         let mut sum = [0u8; 8];
         sum.copy_from_slice(tail);
-        if fnv1a(body) != u64::from_le_bytes(sum) {
+        if fnv1a64(body) != u64::from_le_bytes(sum) {
             return Err("checkpoint checksum does not match (damaged file)".into());
         }
         let mut r = Cursor { bytes: body, at: 8 };

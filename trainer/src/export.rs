@@ -151,13 +151,6 @@ pub fn quantise(net: &Net, scale: u32, qa: Option<u32>, qb: Option<u32>) -> Quan
     }
 }
 
-/// FNV-1a, 64 bits: the checkpoint's checksum (the net file's too).
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 impl QuantNet {
     /// The engine's net with these weights, checked as a loaded file is:
     /// the engine's reader and writer are the only implementation of the

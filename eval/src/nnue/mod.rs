@@ -25,8 +25,8 @@ pub use features::{
     FeatureSet, Orientation, PieceSquare, INPUTS,
 };
 pub use network::{
-    Activation, NetError, Network, Quantisation, HIDDEN_MULTIPLE, MAGIC, MAX_BUCKETS, MAX_HIDDEN, MAX_PIECES,
-    VERSION,
+    fnv1a64, Activation, NetError, Network, Quantisation, HIDDEN_MULTIPLE, MAGIC, MAX_BUCKETS, MAX_HIDDEN,
+    MAX_PIECES, VERSION,
 };
 pub use simd::Kernel;
 

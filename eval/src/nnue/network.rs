@@ -254,8 +254,9 @@ fn file_len(version: u32, hidden: usize, buckets: usize) -> usize {
         + CHECKSUM_BYTES
 }
 
-/// FNV-1a 64 of `bytes`, the file's checksum.
-fn fnv1a64(bytes: &[u8]) -> u64 {
+/// FNV-1a 64 of `bytes`: the net file's checksum (over everything before
+/// it), and the trainer's checkpoint checksum.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .fold(FNV_OFFSET, |h, &b| (h ^ b as u64).wrapping_mul(FNV_PRIME))
