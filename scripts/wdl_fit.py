@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Fits Daba's win/draw/loss model to the outcomes of its self-play games.
 
-Usage (about half a minute; docs/wdl.md shows the output):
+Usage (a few minutes; docs/wdl.md shows the output and names the data):
     cargo build --release
-    python3 scripts/wdl_fit.py --train daba-f517f5c-n5000-s20261130.bin \\
-        --test s20261201.bin --svg docs/wdl.svg
+    python3 scripts/wdl_fit.py --train d5-s20261207.bin --test d4-s20261206.bin \\
+        --fit-bare-kings --svg docs/wdl.svg
 
 DATA files are Daba's binary data (docs/nnue.md, "Data format"; converted
 with `daba convert-data` into a temporary folder) or its text lines

@@ -14,9 +14,10 @@
 //! for the side that mates, 0 0 1000 for the side being mated. A score of 0
 //! from a draw by rule (repetition, fifty moves, dead material) found inside
 //! the search is still read through the model, like any other score; only a
-//! stalemate at the root, which the UCI layer sees itself, is a certain draw.
-//! A tablebase draw will give [`Wdl::DRAW`] too once Syzygy probing exists
-//! (the root probe knows the result; the score alone cannot tell).
+//! stalemate at the root, which the UCI layer sees itself, is a certain draw,
+//! and so is a tablebase draw at the root (the root probe knows the result,
+//! which the score alone cannot tell; tablebase wins and losses are certain
+//! too).
 //! Showing WDL changes nothing in the search.
 
 use crate::search::{ScoreReport, MATE_BOUND};
@@ -24,9 +25,9 @@ use movegen::{Board, PieceType};
 
 /// Coefficients of a(x) = A[0] + A[1] x + A[2] x^2 + A[3] x^3, centipawns:
 /// the score at which a win is as likely as not.
-pub const A: [f64; 4] = [846.516, -3036.259, 4283.290, -1980.217];
+pub const A: [f64; 4] = [547.504, -1662.009, 2236.439, -1038.251];
 /// Coefficients of b(x), centipawns: how fast the curves rise around a.
-pub const B: [f64; 4] = [255.078, -713.574, 1103.213, -488.833];
+pub const B: [f64; 4] = [137.934, -194.340, 546.413, -318.581];
 /// The material of the starting position; larger values (promotions) count
 /// as this.
 pub const MAX_MATERIAL: i32 = 78;
@@ -205,13 +206,14 @@ mod tests {
     #[test]
     fn matches_the_table_in_docs_wdl_md() {
         let w = |s, m| wdl(s, m).to_string();
-        assert_eq!(w(0, 78), "326 348 326");
-        assert_eq!(w(100, 78), "479 318 203");
-        assert_eq!(w(100, 58), "420 441 139");
-        assert_eq!(w(300, 40), "791 190 19");
-        assert_eq!(w(100, 20), "170 785 45");
-        assert_eq!(w(0, 8), "48 904 48");
-        assert_eq!(w(1170, 9), "965 35 0");
+        assert_eq!(w(0, 78), "380 240 380");
+        assert_eq!(w(100, 78), "524 221 255");
+        assert_eq!(w(100, 58), "468 325 207");
+        assert_eq!(w(300, 40), "755 205 40");
+        assert_eq!(w(100, 20), "219 732 49");
+        assert_eq!(w(0, 8), "38 924 38");
+        assert_eq!(w(673, 6), "871 129 0");
+        assert_eq!(w(1170, 9), "998 2 0");
     }
 
     #[test]
