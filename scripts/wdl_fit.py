@@ -23,10 +23,11 @@ bishop 1, rook 2, queen 4; FMAX 24). For reference, a "table" variant gives
 every material value its own a and b (the best any function of material
 alone can do with this form).
 
-Positions where one side has a bare king are left out of the fit and scored
-apart unless --fit-bare-kings is given (docs/wdl.md says why). The model now in
-engine/src/wdl.rs is scored on the same data, for comparison. Every variant is fitted by maximum likelihood
-(Fisher scoring) on the --train file's games less every tenth, and scored by
+Positions where one side has a bare king are scored apart, and fitted with
+the rest only with --fit-bare-kings (docs/wdl.md: the first fit's games could
+not mate a lone king, the NNUE build's can). The model now in
+engine/src/wdl.rs is scored on the same data, for comparison. Every variant
+is fitted by maximum likelihood (Fisher scoring) on the --train file's games less every tenth, and scored by
 the mean log-loss on the held-out tenth and on the --test files. Games are
 recovered from the order of the lines (a new game starts when the ply count
 falls or the result changes), so the positions of one game never fall on
