@@ -27,11 +27,11 @@ Positions where one side has a bare king are scored apart, and fitted with
 the rest only with --fit-bare-kings (docs/wdl.md: the first fit's games could
 not mate a lone king, the NNUE build's can). The model now in
 engine/src/wdl.rs is scored on the same data, for comparison. Every variant
-is fitted by maximum likelihood (Fisher scoring) on the --train file's games less every tenth, and scored by
-the mean log-loss on the held-out tenth and on the --test files. Games are
-recovered from the order of the lines (a new game starts when the ply count
-falls or the result changes), so the positions of one game never fall on
-both sides. Standard library only.
+is fitted by maximum likelihood (Fisher scoring) on the --train file's games
+less every tenth, and scored by the mean log-loss on the held-out tenth and
+on the --test files. Games are recovered from the order of the lines (a new
+game starts when the ply count falls or the result changes), so the
+positions of one game never fall on both sides. Standard library only.
 """
 
 import argparse
