@@ -209,7 +209,7 @@ fn weak_levels_take_a_free_queen() {
 /// Kc1), and `eval` says so.
 #[test]
 fn levels_use_the_hand_crafted_evaluation_with_a_net_loaded() {
-    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/engine/nets/daba-5.nnue");
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/engine/nets/daba-6.nnue");
     let mut e = Engine::start();
     e.send(&format!("setoption name EvalFile value {net}"));
     e.send("position fen 4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1");

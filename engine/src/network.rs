@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 /// The net built into this binary, if any (a file in the net format of
 /// docs/nnue.md, embedded with `include_bytes!`).
-const EMBEDDED_NET: Option<&[u8]> = Some(include_bytes!("../nets/daba-5.nnue"));
+const EMBEDDED_NET: Option<&[u8]> = Some(include_bytes!("../nets/daba-6.nnue"));
 
 /// The `EvalFile` value that names the embedded net.
 pub const DEFAULT_EVAL_FILE: &str = "<default>";
