@@ -18,6 +18,12 @@ pub struct TimeBounds {
 const DEFAULT_MOVES_TO_GO: i64 = 50;
 /// Never plan for more moves than this, even with a long `movestogo`.
 const MAX_MOVES_TO_GO: i64 = 50;
+/// The soft bound, in tenths of the ideal time per move. The plan is remade
+/// from the clock at every move, so spending falls as the clock runs down;
+/// at 8+0.08 a soft bound of 0.6 ideal left half the base time unused at
+/// the end of an average game (60 moves), 0.9 spends more of it early,
+/// where games are decided, and still keeps a reserve for long games.
+const SOFT_TENTHS: i64 = 9;
 
 /// The bounds for `side` under `limits`, with `overhead` ms of GUI and pipe
 /// latency expected per move. `None` when no clock or move time applies.
@@ -48,7 +54,7 @@ pub fn bounds(limits: &Limits, side: Color, overhead: u64) -> Option<TimeBounds>
         on_clock / 3
     };
     let hard = (ideal * 3).min(ceiling).max(1);
-    let soft = (ideal * 6 / 10).min(hard).max(1);
+    let soft = (ideal * SOFT_TENTHS / 10).min(hard).max(1);
     Some(TimeBounds {
         soft: soft as u64,
         hard: hard as u64,
@@ -115,6 +121,23 @@ mod tests {
             left -= b.hard as i64 + 3;
             assert!(left > 0, "flagged after {moves} moves");
         }
+    }
+
+    #[test]
+    fn an_average_game_uses_most_of_the_clock_and_keeps_a_reserve() {
+        // 8+0.08, each move spending 10% over its soft bound (an iteration
+        // started before the bound ends after it): after 60 moves, the
+        // length of an average self-play game, less than half the base time
+        // is left, and a long game of 120 moves still ends with time left.
+        let mut left = 8000i64;
+        for moves in 1..=120 {
+            let b = bounds(&clock(left, 80, None), Color::White, 10).unwrap();
+            left -= (b.soft as i64 * 11 / 10).min(b.hard as i64) - 80;
+            if moves == 60 {
+                assert!(left < 4000, "{left} ms left after 60 moves");
+            }
+        }
+        assert!(left > 500, "{left} ms left after 120 moves");
     }
 
     #[test]
