@@ -531,6 +531,10 @@ def match_command(args: argparse.Namespace, engine: EngineDef, daba: str, json_p
     cmd += adjudication_args(args)[0]
     if pgn_path:
         cmd += ["--pgn", pgn_path]
+        # A match cut short (a session that ended) goes on from its PGN
+        # instead of starting over; a first run has nothing to resume.
+        if args.resume and os.path.isfile(pgn_path) and os.path.getsize(pgn_path) > 0:
+            cmd.append("--resume")
     if args.match_args:
         cmd += shlex.split(args.match_args)
     return cmd
@@ -548,6 +552,9 @@ def run_gauntlet(args: argparse.Namespace) -> int:
         return 2
     if args.openings and not os.path.exists(args.openings):
         print(f"error: openings file {args.openings} not found", file=sys.stderr)
+        return 2
+    if args.resume and not args.pgn_dir:
+        print("error: --resume needs --pgn-dir, where the matches' PGN files are kept", file=sys.stderr)
         return 2
 
     commit = args.daba_commit or git_commit()
@@ -687,6 +694,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-resign", dest="resign", action="store_const", const=None,
                    help="no resign adjudication")
     p.add_argument("--no-adjudication", action="store_true", help="neither draw nor resign adjudication")
+    p.add_argument("--resume", action="store_true",
+                   help="continue each match from its PGN in --pgn-dir where one is there "
+                        "(match.py --resume: finished pairs count, the rest are played)")
     p.add_argument("--match-args", help="extra match.py arguments, one shell-quoted string")
     p.add_argument("--no-install", action="store_true", help="do not apt-get install missing engines")
     p.add_argument("--list", action="store_true", help="list the ladder and exit")

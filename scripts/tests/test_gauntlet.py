@@ -81,6 +81,24 @@ class EngineTableTest(unittest.TestCase):
         gnu = gauntlet.find_engine("gnuchessu").engine_tokens(16)
         self.assertEqual(gnu[:2], ["cmd=/usr/games/gnuchess", "arg=--uci"])
 
+    def test_resume_continues_only_a_match_with_a_pgn(self):
+        engine = gauntlet.find_engine("glaurung")
+        with tempfile.TemporaryDirectory() as tmp:
+            args = gauntlet.build_parser().parse_args(["--pgn-dir", tmp, "--resume"])
+            pgn = os.path.join(tmp, "daba-vs-glaurung.pgn")
+            first = gauntlet.match_command(args, engine, "/tmp/daba", "/tmp/s.json", pgn, None)
+            self.assertNotIn("--resume", first)
+            with open(pgn, "w", encoding="utf-8") as handle:
+                handle.write('[Event "Daba gauntlet"]\n\n1. e4 *\n')
+            again = gauntlet.match_command(args, engine, "/tmp/daba", "/tmp/s.json", pgn, None)
+            self.assertEqual(again[again.index("--pgn") + 1:again.index("--pgn") + 3], [pgn, "--resume"])
+            plain = gauntlet.build_parser().parse_args(["--pgn-dir", tmp])
+            self.assertNotIn("--resume",
+                             gauntlet.match_command(plain, engine, "/tmp/daba", "/tmp/s.json", pgn, None))
+
+    def test_resume_needs_a_pgn_dir(self):
+        self.assertEqual(gauntlet.main(["--resume", "--daba", sys.executable, "--engines", "glaurung"]), 2)
+
 
 class RowTest(unittest.TestCase):
     def test_row_rendering(self):
