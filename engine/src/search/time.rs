@@ -53,9 +53,10 @@ pub fn bounds(limits: &Limits, side: Color, overhead: u64) -> Option<TimeBounds>
         });
     let reserve_moves = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |_| moves_to_go);
     // The budget of the planning horizon: the clock plus the increments still
-    // to come, minus the overhead of *every* move in it. Without increment
-    // the overhead is what flags an engine late in a long game, so it is
-    // reserved up front and the engine speeds up as the clock runs down.
+    // to come, minus the overhead of every move still to come (`movestogo`,
+    // or 50 without it). Without an increment that covers it, the overhead
+    // is what flags an engine late in a long game, so it is reserved up
+    // front and the engine speeds up as the clock runs down.
     let horizon = (time + inc * (moves_to_go - 1) - overhead * (reserve_moves + 2)).max(0);
     let ideal = horizon / moves_to_go;
     // Never more than a share of what is on the clock now; the last move
@@ -123,32 +124,32 @@ mod tests {
         assert_eq!(bounds(&Limits::depth(3), Color::White, 20), None);
     }
 
-    #[test]
-    fn a_long_sudden_death_game_never_runs_the_clock_out() {
-        // 2 s, no increment, Move Overhead 10 ms, a real latency of 3 ms per
-        // move (what the match runner costs here): 180 moves of one side,
-        // each using its full hard bound, and the clock must last.
+    /// Plays `moves` moves of one side from a 2 s clock with `inc` ms of
+    /// increment, Move Overhead 10 ms and a real latency of 3 ms per move
+    /// (what the match runner costs here), each move using its full hard
+    /// bound, and asserts that the clock lasts.
+    fn assert_clock_lasts_at_full_hard_bound(inc: i64, moves: usize) {
         let mut left = 2000i64;
-        for moves in 0..180 {
-            let b = bounds(&clock(left, 0, None), Color::White, 10).unwrap();
+        for played in 0..moves {
+            let b = bounds(&clock(left, inc, None), Color::White, 10).unwrap();
             left -= b.hard as i64 + 3;
-            assert!(left > 0, "flagged after {moves} moves");
+            assert!(left > 0, "flagged after {played} moves with {inc} ms increment");
+            left += inc;
         }
     }
 
     #[test]
-    fn a_long_game_with_an_increment_below_the_overhead_never_runs_the_clock_out() {
-        // 2 s + 5 ms (less than the Move Overhead of 10 ms and the real
-        // latency of 3 ms together): the shorter horizon of increment games
-        // must still keep a reserve over 200 moves at the full hard bound.
+    fn a_long_sudden_death_game_never_runs_the_clock_out() {
+        assert_clock_lasts_at_full_hard_bound(0, 180);
+    }
+
+    #[test]
+    fn a_long_game_with_a_tiny_increment_never_runs_the_clock_out() {
+        // Increments that do not cover the overhead and latency of a move
+        // (13 ms): the shorter horizon of increment games must still keep
+        // the sudden-death reserve.
         for inc in [1, 5, 12] {
-            let mut left = 2000i64;
-            for moves in 0..200 {
-                let b = bounds(&clock(left, inc, None), Color::White, 10).unwrap();
-                left -= b.hard as i64 + 3;
-                assert!(left > 0, "flagged after {moves} moves with {inc} ms increment");
-                left += inc;
-            }
+            assert_clock_lasts_at_full_hard_bound(inc, 200);
         }
     }
 
