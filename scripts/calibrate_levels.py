@@ -3,8 +3,8 @@
 reference engines with published ratings, and prints the table.
 
     python3 scripts/calibrate_levels.py --daba target/release/daba \\
-        --levels 700,1100,1500,1900,2300,2700 --pairs 1500:1700 \\
-        --tc 10+0.1 --games 100 --concurrency 2 \\
+        --levels 1600,2500 --opponents hoichess,phalanx --window 400 \\
+        --pairs 1600:1800,2200:2400,800:1000 --tc 10+0.1 --games 100 --concurrency 2 \\
         --openings ../shared/openings/noob3_dev.epd --pgn-dir levels-run \\
         [--out docs/strength.md] [--dry-run]
 
@@ -13,8 +13,8 @@ Each level (a UCI_Elo value) plays every reference whose rating lies within
 match per pairing; each --pairs A:B plays level A against level B (they should
 be B - A apart). The references (docs/strength.md, "Playing levels"):
 
-    random    the random mover: Daba at UCI_Elo 400 (the bottom of the scale,
-              400 by definition)
+    random    the random mover: Daba at Skill Level 0 (UCI_Elo 200, the
+              rating CCRL's 40/4 list gave a random mover)
     hoichess  HoiChess 0.22, CCRL Blitz 1798
     fairymax  Fairy-Max 5.0b, plays as micro-Max 4.8, about 1870
     phalanx   Phalanx XXV, CCRL 40/15 2610
@@ -26,7 +26,7 @@ gives the level's W-D-L, score, Elo difference with its 95% error bar (the
 match runner's, pentanomial) and the level's performance: the reference's
 rating plus that difference. Per level, the performances of its matches are
 combined (inverse-variance weights); a level is calibrated when that figure
-is within 100 Elo of its nominal UCI_Elo (or the error bar allows it).
+is within 100 Elo of its UCI_Elo (or the error bar allows it).
 
 --out FILE writes the table between <!-- levels:begin --> and
 <!-- levels:end --> in FILE (docs/strength.md), after every match, so an
@@ -56,9 +56,11 @@ import gauntlet  # noqa: E402  (the ladder, installation, file sections)
 
 LEVELS_BEGIN = "<!-- levels:begin -->"
 LEVELS_END = "<!-- levels:end -->"
-RANDOM_ELO = 400
-DEFAULT_LEVELS = "700,1100,1500,1900,2300,2700"
-DEFAULT_PAIRS = "1500:1700"
+RANDOM_ELO = 200
+# UCI_Elo's range (engine/src/levels.rs, MIN_ELO and MAX_ELO).
+ELO_MIN, ELO_MAX = 200, 3165
+DEFAULT_LEVELS = "1600,2500"
+DEFAULT_PAIRS = "1600:1800,2200:2400,800:1000"
 DEFAULT_OPPONENTS = "random,hoichess,fairymax,phalanx,glaurung"
 
 
@@ -72,7 +74,7 @@ class Reference:
 
 def references() -> Dict[str, Reference]:
     refs = {"random": Reference("random", RANDOM_ELO,
-                                f"random mover (Daba UCI_Elo {RANDOM_ELO}; {RANDOM_ELO} by definition)",
+                                "random mover (Daba Skill Level 0; CCRL 40/4 about 205)",
                                 None)}
     for key, rating, label in (("hoichess", 1798, "HoiChess 0.22 (CCRL Blitz 1798)"),
                                ("fairymax", 1870, "Fairy-Max 5.0b (as micro-Max 4.8, about 1870)"),
@@ -123,8 +125,8 @@ def parse_levels(text: str) -> List[int]:
         if not item:
             continue
         value = int(item)
-        if not 400 <= value <= 3000:
-            raise ValueError(f"level {value} is outside UCI_Elo's 400..3000")
+        if not ELO_MIN <= value <= ELO_MAX:
+            raise ValueError(f"level {value} is outside UCI_Elo's {ELO_MIN}..{ELO_MAX}")
         levels.append(value)
     if not levels:
         raise ValueError("no level given")
@@ -169,9 +171,8 @@ def match_command(args: argparse.Namespace, pairing: Pairing, daba: str, json_pa
     if pairing.other is not None:
         cmd += ["--engine", *level_tokens(daba, pairing.other, args.hash)]
     elif pairing.reference.engine is None:
-        tokens = level_tokens(daba, RANDOM_ELO, args.hash)
-        tokens[1] = "name=Random-mover"
-        cmd += ["--engine", *tokens]
+        cmd += ["--engine", f"cmd={daba}", "name=Random-mover", f"option.Hash={args.hash}",
+                "option.Threads=1", "option.Skill Level=0"]
     else:
         cmd += ["--engine", *pairing.reference.engine.engine_tokens(args.hash, workdir)]
     cmd += ["--tc", args.tc, "--games", str(args.games), "--concurrency", str(args.concurrency),

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{bestmove, expect_option_error, field, Engine};
-use engine::levels::{Level, MAX_ELO, MIN_ELO};
+use engine::levels::{Level, CALIBRATION, MAX_ELO, MIN_ELO};
 
 #[test]
 fn the_options_are_declared() {
@@ -30,8 +30,8 @@ fn bad_values_answer_an_error() {
         ("Skill Level", "21"),
         ("Skill Level", "-1"),
         ("Skill Level", "ten"),
-        ("UCI_Elo", "399"),
-        ("UCI_Elo", "3001"),
+        ("UCI_Elo", &(MIN_ELO - 1).to_string()),
+        ("UCI_Elo", &(MAX_ELO + 1).to_string()),
         ("UCI_Elo", ""),
         ("UCI_LimitStrength", "on"),
     ] {
@@ -174,15 +174,21 @@ fn uci_elo_maps_to_the_skill_scale() {
     e.send("position startpos");
     e.send("setoption name Skill Level value 3");
     e.send("setoption name UCI_LimitStrength value true");
-    // UCI_Elo wins over Skill Level under UCI_LimitStrength: 1700 = skill 10.
-    e.send("setoption name UCI_Elo value 1700");
+    // UCI_Elo wins over Skill Level under UCI_LimitStrength; a knot of the
+    // calibration table plays exactly its skill.
+    let (knot_skill, knot_elo) = CALIBRATION[7];
+    e.send(&format!("setoption name UCI_Elo value {knot_elo}"));
     let (_, budget, _, cap) = level_line(&e.go("depth 30"));
+    let knot = Level::from_elo(knot_elo as u32);
+    assert!((knot.skill() - knot_skill).abs() < 1e-9);
+    let settings = knot.settings().unwrap();
+    assert_eq!((budget, cap), (settings.nodes, settings.depth));
+    // Between the Elo of two whole levels, between their budgets.
     let ten = Level::from_skill(10).settings().unwrap();
-    assert_eq!((budget, cap), (ten.nodes, ten.depth));
-    // Between two levels, between their budgets.
-    e.send("setoption name UCI_Elo value 1765");
-    let (_, budget, ..) = level_line(&e.go("depth 30"));
     let eleven = Level::from_skill(11).settings().unwrap();
+    let between = (Level::from_skill(10).elo() + Level::from_skill(11).elo()) / 2.0;
+    e.send(&format!("setoption name UCI_Elo value {}", between.round()));
+    let (_, budget, ..) = level_line(&e.go("depth 30"));
     assert!(ten.nodes < budget && budget < eleven.nodes, "{budget}");
     // Off again: Skill Level 3.
     e.send("setoption name UCI_LimitStrength value false");
@@ -292,7 +298,7 @@ fn full_strength_is_the_search_without_levels() {
         vec![
             "setoption name Skill Level value 5",
             "setoption name UCI_LimitStrength value true",
-            "setoption name UCI_Elo value 3000",
+            &format!("setoption name UCI_Elo value {MAX_ELO}"),
         ],
         vec![
             "setoption name Skill Level value 5",

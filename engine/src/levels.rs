@@ -2,12 +2,10 @@
 //! from a uniformly random mover up to full strength (docs/strength.md,
 //! "Playing levels").
 //!
-//! One scale: a level is a *skill* `s` from 0 to 20, and
-//! `Elo = 400 + 130 * s` ([`ELO_PER_SKILL`]), so `Skill Level N` is
-//! `UCI_Elo 400 + 130 N` and `UCI_Elo E` is skill `(E - 400) / 130`, a
-//! fraction between the whole levels. Skill 0 (Elo 400) plays a uniformly
-//! random legal move; skill 20 (Elo 3000) is full strength, the search
-//! exactly as without levels. In between:
+//! A level is a *skill* `s` from 0 to 20 (`Skill Level`, or a fraction
+//! between two whole levels). Skill 0 plays a uniformly random legal move;
+//! skill 20 is full strength, the search exactly as without levels. In
+//! between:
 //!
 //! - **No time in the definition**: a level searches a fixed number of nodes
 //!   ([`Settings::nodes`], growing by a constant factor per level) to a
@@ -29,10 +27,17 @@
 //!   of giving the rest away; a move into a mate the search found is never
 //!   chosen while another move avoids it, and a found mate is not let go
 //!   (its margin is exceeded by any non-mating move).
-//! - **Even steps**: every parameter is a smooth function of the skill (the
+//! - **Smooth steps**: every parameter is a smooth function of the skill (the
 //!   node budget geometric, the others geometric or linear), so fractional
-//!   Elo values fall between their neighbours; between skill 0 and 1 a
-//!   share `1 - s` of the moves is random.
+//!   skills fall between their neighbours; between skill 0 and 1 a share
+//!   `1 - s` of the moves is random.
+//!
+//! `UCI_Elo` is *measured*, not designed: [`CALIBRATION`] lists the Elo that
+//! matches against rated engines (and, where no engine is weak enough,
+//! level-against-level matches) gave for skills along the ladder, and
+//! `UCI_Elo E` plays the skill at which that table, read linearly between
+//! its knots, reaches `E`. So equal Elo steps are equal in measured
+//! strength even where the skills are not.
 //!
 //! The choice happens after the search, on the lines the search reported,
 //! so the full-strength search is untouched.
@@ -42,16 +47,58 @@ use movegen::{Board, Move};
 use rand::Rng;
 use std::sync::Mutex;
 
+/// The measured strength of the skill ladder: knots `(skill, Elo)`, both
+/// strictly increasing, read linearly in between (docs/strength.md,
+/// "Calibration", gives every match behind them). Skill 0, the random mover,
+/// is placed at about the rating that CCRL's 40/4 list gave a random mover (its
+/// true distance below skill 1 is beyond measure: every searching level
+/// wins all its games against it); skills 1 to 6.92 hang from the level
+/// 8.46 by a chain of level-against-level matches; 8.46, 11.54, 14.62 and
+/// 17.69 are measured against rated engines at 10+0.1; skill 20, full
+/// strength, is its gauntlet result against Glaurung 2.2 at 10+0.1.
+pub const CALIBRATION: [(f64, f64); 11] = [
+    (0.0, 200.0),
+    (1.0, 503.0),
+    (30.0 / 13.0, 638.0),
+    (50.0 / 13.0, 694.0),
+    (70.0 / 13.0, 768.0),
+    (90.0 / 13.0, 959.0),
+    (110.0 / 13.0, 1267.0),
+    (150.0 / 13.0, 1810.0),
+    (190.0 / 13.0, 2442.0),
+    (230.0 / 13.0, 2841.0),
+    (20.0, 3165.0),
+];
+
 /// `UCI_Elo`'s lowest value: skill 0, the random mover.
-pub const MIN_ELO: u32 = 400;
-/// Elo per skill step.
-pub const ELO_PER_SKILL: u32 = 130;
+pub const MIN_ELO: u32 = 200;
+/// `UCI_Elo`'s highest value: full strength.
+pub const MAX_ELO: u32 = 3165;
 /// The highest skill: full strength.
 pub const MAX_SKILL: u32 = 20;
-/// `UCI_Elo`'s highest value: full strength.
-pub const MAX_ELO: u32 = MIN_ELO + ELO_PER_SKILL * MAX_SKILL;
 /// `UCI_Elo`'s default.
 pub const DEFAULT_ELO: u32 = 1500;
+
+/// `y` on the polyline through `knots` (`x` increasing) at `x`, clamped to
+/// the ends; `x_of` and `y_of` pick the coordinates of a knot.
+fn polyline(knots: &[(f64, f64)], x: f64, x_of: fn(&(f64, f64)) -> f64, y_of: fn(&(f64, f64)) -> f64) -> f64 {
+    let first = &knots[0];
+    let last = &knots[knots.len() - 1];
+    if x <= x_of(first) {
+        return y_of(first);
+    }
+    if x >= x_of(last) {
+        return y_of(last);
+    }
+    for pair in knots.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if x <= x_of(b) {
+            let f = (x - x_of(a)) / (x_of(b) - x_of(a));
+            return y_of(a) + f * (y_of(b) - y_of(a));
+        }
+    }
+    y_of(last)
+}
 
 /// A playing level on the skill scale, 0 (random mover) to 20 (full strength).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,11 +158,13 @@ impl Level {
         }
     }
 
-    /// `UCI_Elo e` (clamped to [`MIN_ELO`]..=[`MAX_ELO`]).
+    /// `UCI_Elo e` (clamped to [`MIN_ELO`]..=[`MAX_ELO`]): the skill whose
+    /// measured Elo is `e`.
     pub fn from_elo(elo: u32) -> Level {
-        let elo = elo.clamp(MIN_ELO, MAX_ELO);
+        let elo = f64::from(elo.clamp(MIN_ELO, MAX_ELO));
+        let skill = polyline(&CALIBRATION, elo, |k| k.1, |k| k.0);
         Level {
-            skill: f64::from(elo - MIN_ELO) / f64::from(ELO_PER_SKILL),
+            skill: skill.clamp(0.0, MAX_SKILL as f64),
         }
     }
 
@@ -124,9 +173,9 @@ impl Level {
         self.skill
     }
 
-    /// The level's nominal Elo.
+    /// The level's Elo as measured ([`CALIBRATION`]).
     pub fn elo(self) -> f64 {
-        f64::from(MIN_ELO) + self.skill * f64::from(ELO_PER_SKILL)
+        polyline(&CALIBRATION, self.skill, |k| k.0, |k| k.1)
     }
 
     /// True at skill 20: the search as without levels.
@@ -275,14 +324,36 @@ mod tests {
     use rand::SeedableRng;
 
     #[test]
-    fn one_scale_from_random_to_full() {
-        assert_eq!(MAX_ELO, 3000);
+    fn the_elo_scale_follows_the_calibration() {
+        assert_eq!(f64::from(MIN_ELO), CALIBRATION[0].1);
+        assert_eq!(f64::from(MAX_ELO), CALIBRATION[CALIBRATION.len() - 1].1);
+        assert_eq!(CALIBRATION[0].0, 0.0);
+        assert_eq!(CALIBRATION[CALIBRATION.len() - 1].0, MAX_SKILL as f64);
+        for pair in CALIBRATION.windows(2) {
+            assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+        }
         assert_eq!(Level::from_elo(MIN_ELO), Level::from_skill(0));
+        assert_eq!(Level::from_elo(MIN_ELO - 100), Level::from_skill(0));
         assert_eq!(Level::from_elo(MAX_ELO), Level::FULL);
-        assert_eq!(Level::from_elo(1700), Level::from_skill(10));
-        assert_eq!(Level::from_elo(100), Level::from_skill(0));
         assert!(Level::from_skill(20).settings().is_none());
-        assert!((Level::from_elo(1765).skill() - 10.5).abs() < 1e-9);
+        // Every knot: its Elo gives its skill and back.
+        for &(skill, elo) in &CALIBRATION {
+            let level = Level::from_elo(elo as u32);
+            assert!((level.skill() - skill).abs() < 1e-9, "{elo}: {}", level.skill());
+            assert!((Level { skill }.elo() - elo).abs() < 1e-9);
+        }
+        // Halfway between two knots in Elo (1810 and 2442: a whole number)
+        // is halfway in skill.
+        let (a, b) = (CALIBRATION[7], CALIBRATION[8]);
+        let middle = Level::from_elo(((a.1 + b.1) / 2.0) as u32);
+        assert!((middle.skill() - (a.0 + b.0) / 2.0).abs() < 1e-9);
+        // Every Elo maps to a skill whose Elo is that Elo.
+        for elo in MIN_ELO..=MAX_ELO {
+            assert!(
+                (Level::from_elo(elo).elo() - f64::from(elo)).abs() < 1e-6,
+                "{elo}"
+            );
+        }
         let random = Level::from_skill(0).settings().unwrap();
         assert_eq!(random.random_share, 1.0);
         let one = Level::from_skill(1).settings().unwrap();
@@ -290,21 +361,25 @@ mod tests {
         assert_eq!((one.nodes, one.depth, one.lines, one.margin), (50, 1, 12, 800));
         let top = Level::from_skill(19).settings().unwrap();
         assert_eq!((top.nodes, top.lines, top.margin), (400_000, 1, 10));
-        assert_eq!(Level::from_elo(465).settings().unwrap().random_share, 0.5);
+        assert_eq!(Level { skill: 0.5 }.settings().unwrap().random_share, 0.5);
     }
 
     #[test]
     fn every_step_is_monotone() {
         let mut previous = Level::from_skill(1).settings().unwrap();
-        for elo in (MIN_ELO + ELO_PER_SKILL + 10..MAX_ELO).step_by(10) {
-            let s = Level::from_elo(elo).settings().unwrap();
-            assert!(s.nodes >= previous.nodes, "{elo}");
-            assert!(s.depth >= previous.depth, "{elo}");
-            assert!(s.lines <= previous.lines, "{elo}");
-            assert!(s.margin <= previous.margin, "{elo}");
-            assert!(s.temperature < previous.temperature, "{elo}");
-            // Steps of 10 Elo never jump the budget by more than 10%.
-            assert!(s.nodes as f64 <= previous.nodes as f64 * 1.1 + 1.0, "{elo}");
+        for step in 21..MAX_SKILL * 20 {
+            let s = Level {
+                skill: f64::from(step) / 20.0,
+            }
+            .settings()
+            .unwrap();
+            assert!(s.nodes >= previous.nodes, "{step}");
+            assert!(s.depth >= previous.depth, "{step}");
+            assert!(s.lines <= previous.lines, "{step}");
+            assert!(s.margin <= previous.margin, "{step}");
+            assert!(s.temperature < previous.temperature, "{step}");
+            // A twentieth of a skill never moves the budget by more than 3%.
+            assert!(s.nodes as f64 <= previous.nodes as f64 * 1.03 + 1.0, "{step}");
             previous = s;
         }
     }

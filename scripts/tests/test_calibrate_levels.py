@@ -25,9 +25,11 @@ def test_levels_and_pairs_are_checked():
     assert cl.parse_levels("700, 1100") == [700, 1100]
     assert cl.parse_pairs("1500:1700,") == [(1500, 1700)]
     with pytest.raises(ValueError):
-        cl.parse_levels("300")
+        cl.parse_levels("150")
     with pytest.raises(ValueError):
-        cl.parse_pairs("1500:3100")
+        cl.parse_levels("3200")
+    with pytest.raises(ValueError):
+        cl.parse_pairs("1500:3300")
 
 
 class Args:
@@ -42,7 +44,7 @@ class Args:
     no_adjudication = False
 
 
-def test_the_level_is_the_first_engine_and_the_random_mover_is_level_400():
+def test_the_level_is_the_first_engine_and_the_random_mover_is_skill_level_0():
     refs = cl.references()
     cmd = cl.match_command(Args(), cl.Pairing(700, reference=refs["random"]), "/bin/daba",
                            "/tmp/x.json", None, None)
@@ -50,7 +52,8 @@ def test_the_level_is_the_first_engine_and_the_random_mover_is_level_400():
     first = cmd[engines[0] + 1:engines[1]]
     second = cmd[engines[1] + 1:cmd.index("--tc")]
     assert "option.UCI_Elo=700" in first and "option.UCI_LimitStrength=true" in first
-    assert "name=Random-mover" in second and "option.UCI_Elo=400" in second
+    assert "name=Random-mover" in second and "option.Skill Level=0" in second
+    assert not any(t.startswith("option.UCI") for t in second)
     cmd = cl.match_command(Args(), cl.Pairing(1900, reference=refs["fairymax"]), "/bin/daba",
                            "/tmp/x.json", None, "/tmp/w")
     assert "cmd=/usr/games/fairymax" in cmd and "proto=xboard" in cmd
@@ -68,7 +71,7 @@ def test_performances_combine_by_inverse_variance():
     assert cl.combine([a, c]) == (pytest.approx(1798), pytest.approx(70.0))
     lines = cl.render_summary([a, b, c])
     assert lines[0].startswith("- UCI_Elo 1900: performance 1869 ± 49")
-    assert "| 1900 | random mover" in cl.render_row(c, "10+0.1") and "> 1200" in cl.render_row(c, "10+0.1")
+    assert "| 1900 | random mover" in cl.render_row(c, "10+0.1") and "> 1000" in cl.render_row(c, "10+0.1")
 
 
 def test_only_finished_matches_are_reused(tmp_path):

@@ -391,8 +391,10 @@ mod tests {
             Ok(OptionChange::SkillLevel(0))
         );
         assert!(parse_change("Skill Level", Some("21")).is_err());
-        assert!(parse_change("UCI_Elo", Some("399")).is_err());
-        assert!(parse_change("UCI_Elo", Some("3001")).is_err());
+        let below = (crate::levels::MIN_ELO - 1).to_string();
+        let above = (crate::levels::MAX_ELO + 1).to_string();
+        assert!(parse_change("UCI_Elo", Some(&below)).is_err());
+        assert!(parse_change("UCI_Elo", Some(&above)).is_err());
         assert_eq!(parse_change("UCI_Elo", Some("1350")), Ok(OptionChange::Elo(1350)));
         assert_eq!(
             parse_change("UCI_LimitStrength", Some("true")),
