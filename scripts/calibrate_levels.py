@@ -101,9 +101,10 @@ class Pairing:
         return f"elo{self.level}-vs-{opponent}"
 
 
-def finished_match(json_path: str, games: int) -> Optional[dict]:
-    """The summary in `json_path` if it records a finished match of `games`
-    games (not interrupted, not aborted); None otherwise or if unreadable."""
+def finished_summary(json_path: str) -> Optional[dict]:
+    """The summary in `json_path` if it records a finished match (not
+    interrupted, not aborted, with its results); None otherwise or if
+    unreadable."""
     try:
         with open(json_path, encoding="utf-8") as handle:
             summary = json.load(handle)
@@ -111,9 +112,18 @@ def finished_match(json_path: str, games: int) -> Optional[dict]:
         return None
     if not isinstance(summary, dict):
         return None
-    if summary.get("games") != games or summary.get("interrupted") or summary.get("aborted"):
+    if summary.get("interrupted") or summary.get("aborted"):
         return None
     if not all(isinstance(summary.get(key), (int, float)) for key in ("wins", "draws", "losses", "score")):
+        return None
+    return summary
+
+
+def finished_match(json_path: str, games: int) -> Optional[dict]:
+    """The summary in `json_path` if it records a finished match of `games`
+    games; None otherwise or if unreadable."""
+    summary = finished_summary(json_path)
+    if summary is None or summary.get("games") != games:
         return None
     return summary
 

@@ -17,7 +17,6 @@ knots of engine/src/levels.rs.
 from __future__ import annotations
 
 import glob
-import json
 import math
 import os
 import sys
@@ -62,7 +61,7 @@ def read(json_dir: str) -> Dict[int, List[Tuple[str, Match]]]:
         ref = refs.get(opponent)
         if ref is None or ref.engine is None:
             continue
-        summary = calibrate_levels.finished_match(path, json.load(open(path))["games"])
+        summary = calibrate_levels.finished_summary(path)
         if summary is None:
             continue
         games = summary["wins"] + summary["draws"] + summary["losses"]

@@ -70,10 +70,10 @@ pub const CALIBRATION: [(f64, f64); 11] = [
     (20.0, 3165.0),
 ];
 
-/// `UCI_Elo`'s lowest value: skill 0, the random mover.
-pub const MIN_ELO: u32 = 200;
-/// `UCI_Elo`'s highest value: full strength.
-pub const MAX_ELO: u32 = 3165;
+/// `UCI_Elo`'s lowest value: skill 0, the random mover (the first knot).
+pub const MIN_ELO: u32 = CALIBRATION[0].1 as u32;
+/// `UCI_Elo`'s highest value: full strength (the last knot).
+pub const MAX_ELO: u32 = CALIBRATION[CALIBRATION.len() - 1].1 as u32;
 /// The highest skill: full strength.
 pub const MAX_SKILL: u32 = 20;
 /// `UCI_Elo`'s default.
