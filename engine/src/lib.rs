@@ -11,6 +11,7 @@ pub mod game;
 pub mod genfens;
 pub mod levels;
 pub mod network;
+pub mod score;
 pub mod search;
 pub mod syzygy;
 pub mod uci;

@@ -20,7 +20,7 @@
 //! too).
 //! Showing WDL changes nothing in the search.
 
-use crate::search::{ScoreReport, MATE_BOUND};
+use crate::score::{ScoreReport, MATE_BOUND};
 use movegen::{Board, PieceType};
 
 /// Coefficients of a(x) = A[0] + A[1] x + A[2] x^2 + A[3] x^3, centipawns:
@@ -153,7 +153,7 @@ pub fn wdl_of_report(score: ScoreReport, material: i32) -> Wdl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
+    use crate::score::MATE;
 
     fn total(w: Wdl) -> u32 {
         w.win + w.draw + w.loss

@@ -101,11 +101,6 @@ impl Board {
         }
     }
 
-    /// The standard starting position.
-    pub fn startpos() -> Board {
-        Board::from_fen(crate::fen::START_FEN).expect("the start position is valid")
-    }
-
     // ----- Accessors -------------------------------------------------------
 
     /// The side to move.

@@ -123,6 +123,11 @@ pub fn placement_fen(piece_on: impl Fn(Square) -> Option<Piece>) -> String {
 }
 
 impl Board {
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(START_FEN).expect("the start position is valid")
+    }
+
     /// Parses a FEN (4 to 6 fields; missing counters default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();

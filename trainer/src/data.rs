@@ -6,8 +6,8 @@
 //! piece codes) so that millions of positions fit in memory and shuffle
 //! quickly; the features are computed from it when the position is used.
 
-use crate::net::FeatureSet;
 use engine::datagen::format::{Filter, GameReader, GameRecord, Outcome};
+use eval::nnue::FeatureSet;
 use movegen::{Board, Color};
 
 /// One training position: the pieces, the side to move, and the targets from

@@ -28,36 +28,10 @@ pub use limits::Limits;
 pub use thread::ThreadData;
 pub use tt::TranspositionTable;
 
+pub use crate::score::{ScoreReport, INFINITY, MATE, MATE_BOUND};
+
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
-/// The score of being mated at the root; mate in `n` plies is `MATE - n`.
-pub const MATE: i32 = 32_000;
-/// Larger than any score.
-pub const INFINITY: i32 = 32_001;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = tt::MATE_BOUND;
-
-/// A score as UCI reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreReport {
-    /// Centipawns, side to move's view.
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-impl ScoreReport {
-    /// Converts an internal score.
-    pub fn from_score(score: i32) -> ScoreReport {
-        if score >= MATE_BOUND {
-            ScoreReport::Mate((MATE - score + 1) / 2)
-        } else if score <= -MATE_BOUND {
-            ScoreReport::Mate(-(MATE + score) / 2)
-        } else {
-            ScoreReport::Cp(score)
-        }
-    }
-}
 
 /// Whether a reported score is exact or a bound from an aspiration failure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

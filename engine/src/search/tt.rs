@@ -6,6 +6,7 @@
 //! never trusts half an entry. Mate scores are stored relative to the node and
 //! converted back on probe, so a stored mate stays right at any ply.
 
+use crate::score::MATE_BOUND;
 use movegen::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -50,9 +51,6 @@ struct Bucket {
 }
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
-
-/// Scores at least this far from zero are mate scores.
-pub const MATE_BOUND: i32 = 31_000;
 
 // data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6
 fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
