@@ -2,7 +2,7 @@
 """Fits each calibrated level's performance: the rating at which the level's
 results against every rated reference it played are most likely.
 
-    python3 scripts/fit_levels.py docs/levels-calibration/first-mapping
+    python3 scripts/fit_levels.py lab/levels-calibration/first-mapping
 
 Reads the match summaries that scripts/calibrate_levels.py leaves
 (`elo<LEVEL>-vs-<reference>.json`), skips the random mover and level pairs,
@@ -10,8 +10,8 @@ and treats every game's points as a Bernoulli trial with the Elo model's
 expected score `1 / (1 + 10^((rating - R) / 400))`. The maximum-likelihood R
 uses every match, also the 0% and 100% ones that have no finite Elo of
 their own; its 95% interval is where the log-likelihood lies within 1.92 of
-its maximum. docs/strength.md ("Calibration") turns these figures into the
-knots of engine/src/levels.rs.
+its maximum. lab/journal.md ("Calibration of the playing levels") turns these
+figures into the knots of engine/src/levels.rs.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 //! Playing levels: `Skill Level` 0-20 and `UCI_LimitStrength` + `UCI_Elo`,
-//! from a uniformly random mover up to full strength (docs/strength.md,
-//! "Playing levels").
+//! from a uniformly random mover up to full strength (docs/levels.md; the
+//! calibration in docs/strength.md, "Playing levels").
 //!
 //! A level is a *skill* `s` from 0 to 20 (`Skill Level`, or a fraction
 //! between two whole levels). Skill 0 plays a uniformly random legal move;
@@ -49,7 +49,8 @@ use std::sync::Mutex;
 
 /// The measured strength of the skill ladder: knots `(skill, Elo)`, both
 /// strictly increasing, read linearly in between (docs/strength.md,
-/// "Calibration", gives every match behind them). Skill 0, the random mover,
+/// "Playing levels"; lab/journal.md, "Calibration of the playing levels",
+/// gives every match behind them). Skill 0, the random mover,
 /// is placed at about the rating that CCRL's 40/4 list gave a random mover (its
 /// true distance below skill 1 is beyond measure: every searching level
 /// wins all its games against it); skills 1 to 6.92 hang from the level
