@@ -4,8 +4,9 @@
 //! between games (or positions) and keeps it within a game.
 
 use crate::interrupt::Interrupt;
+use engine::score::ScoreReport;
 use engine::search::{
-    search, Limits, Reporter, ScoreBound, ScoreReport, SearchControl, SearchInfo, SearchParams, ThreadData,
+    search, Limits, Reporter, ScoreBound, SearchControl, SearchInfo, SearchParams, ThreadData,
     TranspositionTable,
 };
 use engine::wdl::{material, wdl_of_report, Wdl};

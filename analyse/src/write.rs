@@ -8,7 +8,7 @@ use crate::epd::Position;
 use crate::judge::{expected_x2, Mark};
 use crate::pgn::{Extra, Game};
 use crate::search::PositionEval;
-use engine::search::ScoreReport;
+use engine::score::ScoreReport;
 use engine::wdl::Wdl;
 use movegen::{Board, Color, Move};
 use serde::Serialize;

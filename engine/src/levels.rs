@@ -42,7 +42,8 @@
 //! The choice happens after the search, on the lines the search reported,
 //! so the full-strength search is untouched.
 
-use crate::search::{Reporter, ScoreBound, ScoreReport, SearchInfo, MATE, MATE_BOUND};
+use crate::score::{ScoreReport, MATE, MATE_BOUND};
+use crate::search::{Reporter, ScoreBound, SearchInfo};
 use movegen::{Board, Move};
 use rand::Rng;
 use std::sync::Mutex;

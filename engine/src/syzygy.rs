@@ -17,6 +17,7 @@
 //! so that it can say at once what it skipped; the prober opens a table at
 //! its first probe.
 
+use crate::score::{TB_CURSED_WIN, TB_WIN};
 use movegen::{Board, Color, Move, PieceType};
 use shakmaty::{CastlingMode, Chess, FromSetup, PositionError, Setup};
 use shakmaty_syzygy::{Tablebase, Wdl};
@@ -25,9 +26,6 @@ use std::path::{Path, PathBuf};
 
 /// Most pieces a Syzygy table can hold (kings included).
 pub const MAX_PIECES: u32 = 7;
-/// The score of a tablebase win at the root, less the plies to it; below
-/// mate scores, so mates found by the search still rank above it.
-pub const TB_WIN: i32 = 20_000;
 
 /// Magic numbers at the start of a WDL (`.rtbw`) and a DTZ (`.rtbz`) file.
 const WDL_MAGIC: u32 = 0x5d23_e871;
@@ -103,9 +101,9 @@ impl RootProbe {
         let dtz = self.dtz.min(1000) as i32;
         match self.wdl {
             TbWdl::Win => TB_WIN - dtz,
-            TbWdl::CursedWin => TB_WIN - 1000 - dtz,
+            TbWdl::CursedWin => TB_CURSED_WIN - dtz,
             TbWdl::Draw => 0,
-            TbWdl::BlessedLoss => -(TB_WIN - 1000 - dtz),
+            TbWdl::BlessedLoss => -(TB_CURSED_WIN - dtz),
             TbWdl::Loss => -(TB_WIN - dtz),
         }
     }
@@ -543,8 +541,8 @@ impl Probing {
             TbWdl::Draw => (0, Bound::Exact),
             TbWdl::CursedWin if self.rule50 => (1, Bound::Exact),
             TbWdl::BlessedLoss if self.rule50 => (-1, Bound::Exact),
-            TbWdl::CursedWin => (TB_WIN - 1000 - ply, Bound::Lower),
-            TbWdl::BlessedLoss => (-TB_WIN + 1000 + ply, Bound::Upper),
+            TbWdl::CursedWin => (TB_CURSED_WIN - ply, Bound::Lower),
+            TbWdl::BlessedLoss => (-TB_CURSED_WIN + ply, Bound::Upper),
         }
     }
 }

@@ -1,8 +1,9 @@
 //! Search tests through the library: a reporter that collects lines, no I/O.
 
+use engine::score::ScoreReport;
 use engine::search::Reporter;
 use engine::search::{
-    search, Limits, ScoreReport, SearchControl, SearchInfo, SearchParams, ThreadData, TranspositionTable,
+    search, Limits, SearchControl, SearchInfo, SearchParams, ThreadData, TranspositionTable,
 };
 use movegen::{Board, Move};
 use std::sync::Mutex;

@@ -21,6 +21,7 @@
 //!   that many 4-byte plies: the move (`from | to << 6 | promotion << 12`) and
 //!   the score (`i16`, centipawns from the side to move's view).
 
+use crate::score::MATE_BOUND;
 use movegen::{Board, CastleSide, Color, Move, Piece, PieceType, Square};
 use std::fmt;
 use std::io::{Read, Write};
@@ -35,9 +36,6 @@ pub const FILE_HEADER_LEN: usize = 24;
 pub const GAME_HEADER_LEN: usize = 32;
 /// Length of one ply (move and score) in bytes.
 pub const PLY_LEN: usize = 4;
-/// Scores at or beyond this magnitude are mate scores (`32000 - plies to
-/// mate`), as the search reports them.
-pub const MATE_BOUND: i16 = 31_000;
 
 /// Piece code of a rook that still has its castling right (white; `| 8` for
 /// black). Other codes are `color << 3 | piece type` (pawn 0 .. king 5).
@@ -549,7 +547,7 @@ impl Filter {
         let score = i32::from(ply.score);
         !(self.skip_in_check && board.in_check()
             || self.skip_noisy && !ply.best.is_none() && ply.best.is_noisy()
-            || self.skip_mates && score.abs() >= i32::from(MATE_BOUND)
+            || self.skip_mates && score.abs() >= MATE_BOUND
             || score.abs() > self.max_abs_score
             || ply_index < self.min_ply)
     }

@@ -8,10 +8,8 @@ use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use super::thread::ThreadData;
 use super::time::{bounds, TimeBounds};
 use super::tt::TranspositionTable;
-use super::{
-    Limits, Reporter, ScoreBound, ScoreReport, SearchControl, SearchInfo, SearchResult, INFINITY, MATE,
-    MATE_BOUND, MAX_PLY,
-};
+use super::{Limits, Reporter, ScoreBound, SearchControl, SearchInfo, SearchResult, MAX_PLY};
+use crate::score::{ScoreReport, INFINITY, MATE, MATE_BOUND};
 use movegen::{Board, Move};
 
 /// Stack size of every search thread: the recursion holds a board and a

@@ -18,6 +18,7 @@ pub mod thread;
 pub mod time;
 pub mod tt;
 
+use crate::score::ScoreReport;
 use movegen::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -27,8 +28,6 @@ pub use driver::{search, SearchParams};
 pub use limits::Limits;
 pub use thread::ThreadData;
 pub use tt::TranspositionTable;
-
-pub use crate::score::{ScoreReport, INFINITY, MATE, MATE_BOUND};
 
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;

@@ -5,7 +5,8 @@
 use super::params::{
     CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_SIZE, CORRECTION_WEIGHT_SCALE, HISTORY_MAX,
 };
-use super::{MATE_BOUND, MAX_PLY};
+use super::MAX_PLY;
+use crate::score::MATE_BOUND;
 use eval::nnue::{AccumulatorStack, Network};
 use movegen::{Board, Move, Piece};
 use std::sync::Arc;

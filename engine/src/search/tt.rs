@@ -6,7 +6,7 @@
 //! never trusts half an entry. Mate scores are stored relative to the node and
 //! converted back on probe, so a stored mate stays right at any ply.
 
-use crate::score::MATE_BOUND;
+use crate::score;
 use movegen::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -242,7 +242,7 @@ impl TranspositionTable {
                 };
                 return Some(TtHit {
                     mv: Move::from_bits(data as u16),
-                    score: score_from_tt((data >> 16) as u16 as i16 as i32, ply),
+                    score: score::from_tt((data >> 16) as u16 as i16 as i32, ply),
                     eval: (data >> 32) as u16 as i16 as i32,
                     depth: unpack_depth(data),
                     bound,
@@ -286,7 +286,7 @@ impl TranspositionTable {
         } else {
             mv
         };
-        let data = pack(mv, score_to_tt(score, ply), eval, depth, bound, age);
+        let data = pack(mv, score::to_tt(score, ply), eval, depth, bound, age);
         victim.data.store(data, Ordering::Relaxed);
         victim.check.store(key ^ data, Ordering::Relaxed);
     }
@@ -316,30 +316,10 @@ fn available_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Mate scores are stored as distance from this node, not from the root.
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::MATE;
     use movegen::{Move, Square};
 
     #[test]
@@ -388,13 +368,13 @@ mod tests {
     #[test]
     fn mate_scores_are_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
-        let mate_in_5_plies_from_root = 32_000 - 5;
+        let mate_in_5_plies_from_root = MATE - 5;
         // Stored at ply 2: from that node it is mate in 3 plies.
         tt.store(42, Move::NONE, mate_in_5_plies_from_root, 0, 4, Bound::Exact, 2);
         // Found again at ply 4, it is mate in 7 plies from the root.
-        assert_eq!(tt.probe(42, 4).unwrap().score, 32_000 - 7);
-        tt.store(43, Move::NONE, -(32_000 - 6), 0, 4, Bound::Exact, 2);
-        assert_eq!(tt.probe(43, 1).unwrap().score, -(32_000 - 5));
+        assert_eq!(tt.probe(42, 4).unwrap().score, MATE - 7);
+        tt.store(43, Move::NONE, -(MATE - 6), 0, 4, Bound::Exact, 2);
+        assert_eq!(tt.probe(43, 1).unwrap().score, -(MATE - 5));
     }
 
     #[test]

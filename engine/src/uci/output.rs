@@ -2,7 +2,8 @@
 //! stdout lock, flushed at once, so lines from the controller and the search
 //! threads never interleave.
 
-use crate::search::{Reporter, ScoreBound, ScoreReport, SearchInfo};
+use crate::score::ScoreReport;
+use crate::search::{Reporter, ScoreBound, SearchInfo};
 use crate::wdl::wdl_of_report;
 use movegen::Move;
 use std::io::Write;
