@@ -1,15 +1,16 @@
 //! The recursive search: principal-variation negamax alpha-beta with a
 //! quiescence search at the leaves. Each node runs the numbered steps below.
 
+use super::history::quiet_target;
 use super::ordering::{quiet_score, MovePicker};
 use super::params::*;
 use super::see::see_ge;
-use super::thread::{apply_bonus, ThreadData};
+use super::thread::ThreadData;
 use super::tt::{Bound, TranspositionTable};
 use super::{SearchControl, MAX_PLY};
 use crate::score::{INFINITY, MATE, MATE_BOUND};
 use eval::SEE_VALUES;
-use movegen::{Board, Move, PieceType};
+use movegen::{Board, Color, Move, PieceType};
 use std::sync::LazyLock;
 
 /// What every node needs besides the thread's own data.
@@ -248,7 +249,7 @@ impl ThreadData {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.corrected_eval(board, raw_eval)
+            self.pawn_correction.get(board, raw_eval)
         };
         let mut eval = static_eval;
         if let Some(h) = hit {
@@ -310,7 +311,7 @@ impl ThreadData {
         // 8. The move loop. Moves come in stages (hash move, good captures,
         // killers, quiets, bad captures), each generated only when reached.
         let mut picker = MovePicker::new(board, tt_move, self, ply, false);
-        let side = board.side_to_move().index();
+        let side = board.side_to_move();
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut legal_moves = 0usize;
@@ -509,7 +510,7 @@ impl ThreadData {
             && (best_move.is_none() || !best_move.is_noisy())
             && best_score.abs() < MATE_BOUND
         {
-            self.update_correction(board, depth, best_score, static_eval);
+            self.pawn_correction.update(board, depth, best_score, static_eval);
         }
         best_score
     }
@@ -574,7 +575,7 @@ impl ThreadData {
         captures: &[Move],
     ) {
         let bonus = (depth * depth * 16 + depth * 32).min(2000);
-        let side = board.side_to_move().index();
+        let side = board.side_to_move();
         if !best.is_noisy() {
             let info = self.at_mut(ply as isize);
             if info.killers[0] != best {
@@ -584,7 +585,7 @@ impl ThreadData {
             let prev = *self.at(ply as isize - 1);
             if let Some(p) = prev.piece {
                 if !prev.mv.is_none() {
-                    self.counter_moves[p.index()][prev.mv.to().index()] = best;
+                    self.counter_moves.update(p, prev.mv.to(), best);
                 }
             }
             self.update_quiet(board, ply, side, best, bonus);
@@ -599,18 +600,15 @@ impl ThreadData {
         }
     }
 
-    fn update_quiet(&mut self, board: &Board, ply: usize, side: usize, mv: Move, bonus: i32) {
-        let to = if mv.is_castle() { mv.from() } else { mv.to() };
-        apply_bonus(&mut self.history[side][mv.from().index()][to.index()], bonus);
+    fn update_quiet(&mut self, board: &Board, ply: usize, side: Color, mv: Move, bonus: i32) {
+        let to = quiet_target(mv);
+        self.history.update(side, mv.from(), to, bonus);
         let piece = board.piece_on(mv.from()).expect("mover");
         for back in [1, 2] {
             let prev = *self.at(ply as isize - back);
             if let Some(p) = prev.piece {
                 if !prev.mv.is_none() {
-                    apply_bonus(
-                        &mut self.continuation[p.index()][prev.mv.to().index()][piece.index()][to.index()],
-                        bonus,
-                    );
+                    self.continuation.update(p, prev.mv.to(), piece, to, bonus);
                 }
             }
         }
@@ -618,10 +616,7 @@ impl ThreadData {
 
     fn update_capture(&mut self, board: &Board, mv: Move, bonus: i32) {
         if let (Some(piece), Some(captured)) = (board.piece_on(mv.from()), board.captured_piece(mv)) {
-            apply_bonus(
-                &mut self.capture_history[piece.index()][mv.to().index()][captured.index()],
-                bonus,
-            );
+            self.capture_history.update(piece, mv.to(), captured, bonus);
         }
     }
 
@@ -662,7 +657,7 @@ impl ThreadData {
         let stand_pat = if in_check {
             -INFINITY
         } else {
-            self.corrected_eval(board, raw_eval)
+            self.pawn_correction.get(board, raw_eval)
         };
         let mut best_score = stand_pat;
         if !in_check {

@@ -3,13 +3,16 @@
 //! Lazy SMP threads.
 //!
 //! Layers: `limits`, `time`, `params`, `tt`, `see` know nothing of each other's
-//! callers; `thread` holds per-thread data; `ordering` scores moves;
-//! `alphabeta` is the recursive search; `driver` runs iterative deepening,
-//! MultiPV, aspiration windows and the helper threads, and reports through
-//! the [`Reporter`] trait, so the search does no I/O of its own.
+//! callers; `history` holds what the search learns about moves (histories,
+//! counter moves, pawn correction); `thread` holds per-thread data;
+//! `ordering` scores moves; `alphabeta` is the recursive search; `driver`
+//! runs iterative deepening, MultiPV, aspiration windows and the helper
+//! threads, and reports through the [`Reporter`] trait, so the search does
+//! no I/O of its own.
 
 pub mod alphabeta;
 pub mod driver;
+pub mod history;
 pub mod limits;
 pub mod ordering;
 pub mod params;

@@ -11,10 +11,11 @@
 //!
 //! The quiescence search asks for the noisy stages only, unless in check.
 
+use super::history::quiet_target;
 use super::see::see_ge;
 use super::thread::{PlyInfo, ThreadData};
 use eval::SEE_VALUES;
-use movegen::{Board, Move, MoveList, PieceType, MAX_MOVES};
+use movegen::{Board, Color, Move, MoveList, PieceType, MAX_MOVES};
 use std::mem::MaybeUninit;
 
 /// Ordering score of an under-promotion: after every other bad noisy move.
@@ -67,7 +68,7 @@ impl MovePicker {
     pub fn new(board: &Board, tt_move: Move, td: &ThreadData, ply: usize, noisy_only: bool) -> MovePicker {
         let prev = td.at(ply as isize - 1);
         let counter = match prev.piece {
-            Some(p) if !prev.mv.is_none() => td.counter_moves[p.index()][prev.mv.to().index()],
+            Some(p) if !prev.mv.is_none() => td.counter_moves.get(p, prev.mv.to()),
             _ => Move::NONE,
         };
         let usable_tt = !tt_move.is_none()
@@ -236,7 +237,7 @@ impl MovePicker {
 
     /// Appends and scores the quiet moves after the noisy ones.
     fn generate_quiets(&mut self, board: &Board, td: &ThreadData, ply: usize) {
-        let side = board.side_to_move().index();
+        let side = board.side_to_move();
         let prev = td.at(ply as isize - 1);
         let prev2 = td.at(ply as isize - 2);
         board.generate_quiet_into(&mut self.moves);
@@ -256,7 +257,7 @@ fn noisy_score(board: &Board, mv: Move, td: &ThreadData) -> (i32, i32) {
     let history = match captured {
         Some(k) => {
             let piece = board.piece_on(mv.from()).expect("mover");
-            td.capture_history[piece.index()][mv.to().index()][k.index()] as i32
+            td.capture_history.get(piece, mv.to(), k)
         }
         None => 0,
     };
@@ -270,16 +271,15 @@ pub fn quiet_score(
     td: &ThreadData,
     prev: &PlyInfo,
     prev2: &PlyInfo,
-    side: usize,
+    side: Color,
 ) -> i32 {
     let piece = board.piece_on(mv.from()).expect("mover");
-    let to = if mv.is_castle() { mv.from() } else { mv.to() };
-    let mut score = td.history[side][mv.from().index()][to.index()] as i32;
+    let to = quiet_target(mv);
+    let mut score = td.history.get(side, mv.from(), to);
     for p in [prev, prev2] {
         if let Some(prev_piece) = p.piece {
             if !p.mv.is_none() {
-                score +=
-                    td.continuation[prev_piece.index()][p.mv.to().index()][piece.index()][to.index()] as i32;
+                score += td.continuation.get(prev_piece, p.mv.to(), piece, to);
             }
         }
     }

@@ -1,9 +1,9 @@
 //! Per-thread search data: the key history for repetitions, the ply stack, the
-//! PV table, and the move-ordering histories, which persist between searches
-//! of a game and are cleared by `ucinewgame`.
+//! PV table, and the move-ordering histories (`super::history`), which
+//! persist between searches of a game and are cleared by `ucinewgame`.
 
-use super::params::{
-    CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_SIZE, CORRECTION_WEIGHT_SCALE, HISTORY_MAX,
+use super::history::{
+    ButterflyHistory, CaptureHistory, ContinuationHistory, CounterMoves, PawnCorrectionHistory,
 };
 use super::MAX_PLY;
 use crate::score::MATE_BOUND;
@@ -32,8 +32,6 @@ pub struct PlyInfo {
 /// Offset of ply 0 in the stack, so that `ply - 2` is always a valid index.
 pub const STACK_OFFSET: usize = 4;
 
-type ContinuationTable = [[[[i16; 64]; 12]; 64]; 12];
-
 /// Everything one search thread owns.
 pub struct ThreadData {
     /// Thread number; 0 is the main thread.
@@ -49,17 +47,17 @@ pub struct ThreadData {
     /// Length of the PV at each ply.
     pub pv_len: [usize; MAX_PLY + 1],
     /// Quiet-move history by side, from and to.
-    pub history: Box<[[[i16; 64]; 64]; 2]>,
+    pub history: Box<ButterflyHistory>,
     /// Capture history by moving piece, target and captured type.
-    pub capture_history: Box<[[[i16; 6]; 64]; 12]>,
+    pub capture_history: Box<CaptureHistory>,
     /// Continuation history: previous (piece, to) then current (piece, to).
-    pub continuation: Box<ContinuationTable>,
+    pub continuation: Box<ContinuationHistory>,
     /// Correction history: by side to move and pawn key, how far the static
     /// evaluation has missed the search results of positions with this pawn
-    /// structure (in 1/`CORRECTION_GRAIN` centipawns).
-    pub pawn_correction: Box<[[i32; CORRECTION_SIZE]; 2]>,
+    /// structure.
+    pub pawn_correction: Box<PawnCorrectionHistory>,
     /// Counter moves by the previous move's piece and target.
-    pub counter_moves: Box<[[Move; 64]; 12]>,
+    pub counter_moves: Box<CounterMoves>,
     /// Nodes searched in this search.
     pub nodes: u64,
     /// Deepest ply reached in this iteration.
@@ -80,22 +78,6 @@ pub struct ThreadData {
     pub root_tb: Option<crate::syzygy::RootProbe>,
 }
 
-fn zeroed_box<T>() -> Box<T> {
-    // Histories are plain integers; building them on the heap directly keeps
-    // the 1 MB continuation table off the stack.
-    let layout = std::alloc::Layout::new::<T>();
-    // SAFETY: T is an array of integers or of `Move` (a u16 newtype), for which
-    // the all-zero bit pattern is a valid value; the layout is non-zero-sized
-    // and the pointer is handed to Box with the same layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(ptr)
-    }
-}
-
 impl ThreadData {
     /// Fresh data for thread `id`.
     pub fn new(id: usize) -> ThreadData {
@@ -106,11 +88,11 @@ impl ThreadData {
             stack: vec![PlyInfo::default(); MAX_PLY + STACK_OFFSET + 4],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
-            history: zeroed_box(),
-            capture_history: zeroed_box(),
-            continuation: zeroed_box(),
-            counter_moves: zeroed_box(),
-            pawn_correction: zeroed_box(),
+            history: ButterflyHistory::boxed(),
+            capture_history: CaptureHistory::boxed(),
+            continuation: ContinuationHistory::boxed(),
+            counter_moves: CounterMoves::boxed(),
+            pawn_correction: PawnCorrectionHistory::boxed(),
             nodes: 0,
             seldepth: 0,
             root_excluded: Vec::new(),
@@ -185,17 +167,11 @@ impl ThreadData {
     /// Forgets everything learned (for `ucinewgame`).
     pub fn clear(&mut self) {
         // In place: no new allocation of the big tables.
-        *self.history = [[[0; 64]; 64]; 2];
-        *self.capture_history = [[[0; 6]; 64]; 12];
-        for row in self.continuation.iter_mut() {
-            for cell in row.iter_mut() {
-                *cell = [[0; 64]; 12];
-            }
-        }
-        *self.counter_moves = [[Move::NONE; 64]; 12];
-        for side in self.pawn_correction.iter_mut() {
-            side.fill(0);
-        }
+        self.history.clear();
+        self.capture_history.clear();
+        self.continuation.clear();
+        self.counter_moves.clear();
+        self.pawn_correction.clear();
         self.stack.fill(PlyInfo::default());
         self.keys.clear();
         self.root_excluded.clear();
@@ -203,32 +179,6 @@ impl ThreadData {
         self.seldepth = 0;
         self.aborted = false;
         self.pawn_cache.clear();
-    }
-
-    /// The static evaluation `raw_eval` corrected by what the search has
-    /// learned about positions with this pawn structure.
-    #[inline]
-    pub fn corrected_eval(&self, board: &Board, raw_eval: i32) -> i32 {
-        let entry = self.pawn_correction[board.side_to_move().index()][correction_index(board)];
-        (raw_eval + entry / CORRECTION_GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-    }
-
-    /// Moves the correction of `board`'s pawn structure towards the
-    /// difference between a search result and the corrected static
-    /// evaluation, more so for deeper searches.
-    pub fn update_correction(&mut self, board: &Board, depth: i32, search_score: i32, corrected_eval: i32) {
-        let target = ((search_score - corrected_eval) * CORRECTION_GRAIN).clamp(
-            -CORRECTION_MAX * CORRECTION_GRAIN,
-            CORRECTION_MAX * CORRECTION_GRAIN,
-        );
-        let weight = (depth + 1).min(16);
-        let entry = &mut self.pawn_correction[board.side_to_move().index()][correction_index(board)];
-        let updated = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + (*entry + target) * weight)
-            / CORRECTION_WEIGHT_SCALE;
-        *entry = updated.clamp(
-            -CORRECTION_MAX * CORRECTION_GRAIN,
-            CORRECTION_MAX * CORRECTION_GRAIN,
-        );
     }
 
     /// The stack entry of `ply` (may be negative down to -STACK_OFFSET).
@@ -242,21 +192,6 @@ impl ThreadData {
     pub fn at_mut(&mut self, ply: isize) -> &mut PlyInfo {
         &mut self.stack[(ply + STACK_OFFSET as isize) as usize]
     }
-}
-
-#[inline(always)]
-fn correction_index(board: &Board) -> usize {
-    (board.pawn_key() % CORRECTION_SIZE as u64) as usize
-}
-
-/// Moves a history value towards `bonus`'s sign, saturating smoothly at
-/// `HISTORY_MAX` (the "gravity" update: big values move less).
-#[inline(always)]
-pub fn apply_bonus(entry: &mut i16, bonus: i32) {
-    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    let current = *entry as i32;
-    let updated = current + bonus - current * bonus.abs() / HISTORY_MAX;
-    *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
 #[cfg(test)]

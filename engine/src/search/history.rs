@@ -1,0 +1,299 @@
+//! What the search learns about moves and positions as it goes, kept per
+//! thread between the searches of a game and cleared by `ucinewgame`:
+//!
+//! - [`ButterflyHistory`]: quiet moves by side, from and to;
+//! - [`CaptureHistory`]: captures by moving piece, target and captured type;
+//! - [`ContinuationHistory`]: quiet moves by the move one or two plies
+//!   before (its piece and target) and their own piece and target;
+//! - [`CounterMoves`]: the quiet move that last refuted a move (its piece
+//!   and target);
+//! - [`PawnCorrectionHistory`]: by side to move and pawn key, how far the
+//!   static evaluation missed the search results of positions with this
+//!   pawn structure.
+//!
+//! Each is a plain array behind a small type, boxed by [`ThreadData`]
+//! (`super::thread`): the types only name the indices and hold the update
+//! rules, so the tables, their layout and the code the search runs are
+//! those of the bare arrays. `ordering` reads them, `alphabeta` updates them.
+//!
+//! [`ThreadData`]: super::thread::ThreadData
+
+use super::params::{
+    CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_SIZE, CORRECTION_WEIGHT_SCALE, HISTORY_MAX,
+};
+use crate::score::MATE_BOUND;
+use movegen::{Board, Color, Move, Piece, PieceType, Square};
+
+/// Quiet-move history by side, from and to.
+#[repr(transparent)]
+pub struct ButterflyHistory([[[i16; 64]; 64]; 2]);
+
+impl ButterflyHistory {
+    /// A cleared table, on the heap.
+    pub fn boxed() -> Box<ButterflyHistory> {
+        zeroed_box()
+    }
+
+    /// The score of a quiet move of `side` from `from` to `to`.
+    #[inline(always)]
+    pub fn get(&self, side: Color, from: Square, to: Square) -> i32 {
+        self.0[side.index()][from.index()][to.index()] as i32
+    }
+
+    /// Moves the score of a quiet move towards `bonus`'s sign.
+    #[inline(always)]
+    pub fn update(&mut self, side: Color, from: Square, to: Square, bonus: i32) {
+        apply_bonus(&mut self.0[side.index()][from.index()][to.index()], bonus);
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.0 = [[[0; 64]; 64]; 2];
+    }
+}
+
+/// Capture history by moving piece, target and captured type.
+#[repr(transparent)]
+pub struct CaptureHistory([[[i16; 6]; 64]; 12]);
+
+impl CaptureHistory {
+    /// A cleared table, on the heap.
+    pub fn boxed() -> Box<CaptureHistory> {
+        zeroed_box()
+    }
+
+    /// The score of `piece` capturing a `captured` on `to`.
+    #[inline(always)]
+    pub fn get(&self, piece: Piece, to: Square, captured: PieceType) -> i32 {
+        self.0[piece.index()][to.index()][captured.index()] as i32
+    }
+
+    /// Moves the score of a capture towards `bonus`'s sign.
+    #[inline(always)]
+    pub fn update(&mut self, piece: Piece, to: Square, captured: PieceType, bonus: i32) {
+        apply_bonus(&mut self.0[piece.index()][to.index()][captured.index()], bonus);
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.0 = [[[0; 6]; 64]; 12];
+    }
+}
+
+/// Continuation history: the previous move's (piece, to), then the quiet
+/// move's own (piece, to).
+#[repr(transparent)]
+pub struct ContinuationHistory([[[[i16; 64]; 12]; 64]; 12]);
+
+impl ContinuationHistory {
+    /// A cleared table, on the heap (it is 1 MB: never on the stack).
+    pub fn boxed() -> Box<ContinuationHistory> {
+        zeroed_box()
+    }
+
+    /// The score of `piece` moving to `to` after `prev_piece` moved to
+    /// `prev_to`.
+    #[inline(always)]
+    pub fn get(&self, prev_piece: Piece, prev_to: Square, piece: Piece, to: Square) -> i32 {
+        self.0[prev_piece.index()][prev_to.index()][piece.index()][to.index()] as i32
+    }
+
+    /// Moves that score towards `bonus`'s sign.
+    #[inline(always)]
+    pub fn update(&mut self, prev_piece: Piece, prev_to: Square, piece: Piece, to: Square, bonus: i32) {
+        apply_bonus(
+            &mut self.0[prev_piece.index()][prev_to.index()][piece.index()][to.index()],
+            bonus,
+        );
+    }
+
+    /// Forgets everything, in place (no 1 MB temporary).
+    pub fn clear(&mut self) {
+        for row in self.0.iter_mut() {
+            for cell in row.iter_mut() {
+                *cell = [[0; 64]; 12];
+            }
+        }
+    }
+}
+
+/// Counter moves by the previous move's piece and target.
+#[repr(transparent)]
+pub struct CounterMoves([[Move; 64]; 12]);
+
+impl CounterMoves {
+    /// A cleared table, on the heap.
+    pub fn boxed() -> Box<CounterMoves> {
+        zeroed_box()
+    }
+
+    /// The quiet move that last refuted `piece` moving to `to`
+    /// (`Move::NONE` if none).
+    #[inline(always)]
+    pub fn get(&self, piece: Piece, to: Square) -> Move {
+        self.0[piece.index()][to.index()]
+    }
+
+    /// Records `refutation` as the answer to `piece` moving to `to`.
+    #[inline(always)]
+    pub fn update(&mut self, piece: Piece, to: Square, refutation: Move) {
+        self.0[piece.index()][to.index()] = refutation;
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.0 = [[Move::NONE; 64]; 12];
+    }
+}
+
+/// Correction history: by side to move and pawn key, how far the static
+/// evaluation has missed the search results of positions with this pawn
+/// structure (in 1/`CORRECTION_GRAIN` centipawns).
+#[repr(transparent)]
+pub struct PawnCorrectionHistory([[i32; CORRECTION_SIZE]; 2]);
+
+impl PawnCorrectionHistory {
+    /// A cleared table, on the heap.
+    pub fn boxed() -> Box<PawnCorrectionHistory> {
+        zeroed_box()
+    }
+
+    /// The static evaluation `raw_eval` of `board` corrected by what the
+    /// search has learned about positions with this pawn structure.
+    #[inline]
+    pub fn get(&self, board: &Board, raw_eval: i32) -> i32 {
+        let entry = self.0[board.side_to_move().index()][correction_index(board)];
+        (raw_eval + entry / CORRECTION_GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Moves the correction of `board`'s pawn structure towards the
+    /// difference between a search result and the corrected static
+    /// evaluation, more so for deeper searches.
+    pub fn update(&mut self, board: &Board, depth: i32, search_score: i32, corrected_eval: i32) {
+        let target = ((search_score - corrected_eval) * CORRECTION_GRAIN).clamp(
+            -CORRECTION_MAX * CORRECTION_GRAIN,
+            CORRECTION_MAX * CORRECTION_GRAIN,
+        );
+        let weight = (depth + 1).min(16);
+        let entry = &mut self.0[board.side_to_move().index()][correction_index(board)];
+        let updated = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + (*entry + target) * weight)
+            / CORRECTION_WEIGHT_SCALE;
+        *entry = updated.clamp(
+            -CORRECTION_MAX * CORRECTION_GRAIN,
+            CORRECTION_MAX * CORRECTION_GRAIN,
+        );
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for side in self.0.iter_mut() {
+            side.fill(0);
+        }
+    }
+}
+
+/// The square a quiet move is recorded under in the quiet histories: its
+/// target, or for castling (king takes own rook) the king's square.
+#[inline(always)]
+pub fn quiet_target(mv: Move) -> Square {
+    if mv.is_castle() {
+        mv.from()
+    } else {
+        mv.to()
+    }
+}
+
+#[inline(always)]
+fn correction_index(board: &Board) -> usize {
+    (board.pawn_key() % CORRECTION_SIZE as u64) as usize
+}
+
+/// Moves a history value towards `bonus`'s sign, saturating smoothly at
+/// `HISTORY_MAX` (the "gravity" update: big values move less).
+#[inline(always)]
+fn apply_bonus(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let current = *entry as i32;
+    let updated = current + bonus - current * bonus.abs() / HISTORY_MAX;
+    *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+}
+
+/// The tables of this module, whose all-zero bit pattern is a valid (the
+/// cleared) value.
+///
+/// # Safety
+///
+/// Only for types made of integers and `Move`s (a `u16` whose zero is
+/// `Move::NONE`), with no padding invariants or pointers.
+unsafe trait ZeroIsEmpty {}
+
+// SAFETY: arrays of i16.
+unsafe impl ZeroIsEmpty for ButterflyHistory {}
+// SAFETY: arrays of i16.
+unsafe impl ZeroIsEmpty for CaptureHistory {}
+// SAFETY: arrays of i16.
+unsafe impl ZeroIsEmpty for ContinuationHistory {}
+// SAFETY: arrays of `Move`, a u16 newtype whose zero is `Move::NONE`.
+unsafe impl ZeroIsEmpty for CounterMoves {}
+// SAFETY: arrays of i32.
+unsafe impl ZeroIsEmpty for PawnCorrectionHistory {}
+
+/// A zeroed table built on the heap directly, which keeps the 1 MB
+/// continuation table off the stack.
+fn zeroed_box<T: ZeroIsEmpty>() -> Box<T> {
+    let layout = std::alloc::Layout::new::<T>();
+    // SAFETY: `ZeroIsEmpty` says the all-zero bit pattern is a valid T; the
+    // layout is non-zero-sized and the pointer is handed to Box with the
+    // same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(ptr)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeroed_tables_are_cleared_tables() {
+        assert_eq!(Move::NONE.to_bits(), 0);
+        let counters = CounterMoves::boxed();
+        assert!(counters.0.iter().flatten().all(|m| m.is_none()));
+        let history = ContinuationHistory::boxed();
+        assert!(history.0.iter().flatten().flatten().flatten().all(|&v| v == 0));
+    }
+
+    #[test]
+    fn bonuses_saturate_at_the_history_bound() {
+        let mut history = ButterflyHistory::boxed();
+        let (e2, e4) = (Square::from_index(12), Square::from_index(28));
+        for _ in 0..1000 {
+            history.update(Color::White, e2, e4, 5000);
+        }
+        assert!(history.get(Color::White, e2, e4) <= HISTORY_MAX);
+        assert!(history.get(Color::White, e2, e4) > HISTORY_MAX * 9 / 10);
+        assert_eq!(history.get(Color::Black, e2, e4), 0);
+        history.update(Color::White, e2, e4, -100_000);
+        assert!(history.get(Color::White, e2, e4) < 0);
+        history.clear();
+        assert_eq!(history.get(Color::White, e2, e4), 0);
+    }
+
+    #[test]
+    fn corrections_move_towards_the_search_result_and_stay_bounded() {
+        let board = Board::startpos();
+        let mut correction = PawnCorrectionHistory::boxed();
+        assert_eq!(correction.get(&board, 25), 25);
+        for _ in 0..200 {
+            let corrected = correction.get(&board, 0);
+            correction.update(&board, 20, 500, corrected);
+        }
+        assert_eq!(correction.get(&board, 0), CORRECTION_MAX);
+        correction.clear();
+        assert_eq!(correction.get(&board, 0), 0);
+    }
+}
