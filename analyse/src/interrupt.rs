@@ -2,10 +2,10 @@
 //! write what is finished; a second one ends the process at once.
 //!
 //! The `ctrlc` crate runs the handler on a thread of its own, so it may lock
-//! the list of running searches and stop each one (a search only watches its
-//! own [`SearchControl`]).
+//! the list of running searches and stop each one through its session's
+//! [`Signals`].
 
-use engine::search::SearchControl;
+use engine::session::Signals;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -13,15 +13,15 @@ use std::sync::{Arc, Mutex, OnceLock};
 #[derive(Default)]
 pub struct Interrupt {
     flag: AtomicBool,
-    running: Mutex<Vec<Arc<SearchControl>>>,
+    running: Mutex<Vec<Arc<Signals>>>,
 }
 
 impl Interrupt {
     /// Stops every running search and every search still to start.
     pub fn trigger(&self) {
         self.flag.store(true, Ordering::SeqCst);
-        for control in self.running.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-            control.request_stop();
+        for signals in self.running.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            signals.stop();
         }
     }
 
@@ -30,24 +30,27 @@ impl Interrupt {
         self.flag.load(Ordering::SeqCst)
     }
 
-    /// Records a search about to start; false (do not start it) when
-    /// already triggered. The flag is read under the lock that `trigger`
-    /// takes after setting it, so a search is either stopped or never starts.
-    pub fn register(&self, control: &Arc<SearchControl>) -> bool {
+    /// Records a session about to search (its signals armed, so a stop
+    /// before the search begins still reaches it); false (do not start it)
+    /// when already triggered. The flag is read under the lock that
+    /// `trigger` takes after setting it, so a search is either stopped or
+    /// never starts.
+    pub fn register(&self, signals: &Arc<Signals>) -> bool {
         let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
         if self.is_set() {
             return false;
         }
-        running.push(Arc::clone(control));
+        signals.arm();
+        running.push(Arc::clone(signals));
         true
     }
 
     /// Forgets a finished search.
-    pub fn unregister(&self, control: &Arc<SearchControl>) {
+    pub fn unregister(&self, signals: &Arc<Signals>) {
         self.running
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .retain(|c| !Arc::ptr_eq(c, control));
+            .retain(|c| !Arc::ptr_eq(c, signals));
     }
 }
 

@@ -1,18 +1,16 @@
-//! One position's evaluation through the engine's search API: the library
-//! call and its [`Reporter`] trait, not UCI. A [`Searcher`] owns a hash
-//! table and one `ThreadData` per search thread; the caller clears it
-//! between games (or positions) and keeps it within a game.
+//! One position's evaluation through the engine's session: the library
+//! call, not UCI. A [`Searcher`] owns a session (hash table, threads and
+//! their histories); the caller clears it between games (or positions) and
+//! keeps it within a game.
 
 use crate::interrupt::Interrupt;
 use engine::score::ScoreReport;
-use engine::search::{
-    search, Limits, Reporter, ScoreBound, SearchControl, SearchInfo, SearchParams, ThreadData,
-    TranspositionTable,
-};
+use engine::search::{Limits, SilentReporter};
+use engine::session::{ProbeSettings, SearchRequest, Session};
 use engine::wdl::{material, wdl_of_report, Wdl};
 use eval::nnue::Network;
-use movegen::{Board, Move};
-use std::sync::{Arc, Mutex};
+use movegen::{Board, GameEnd, Move};
+use std::sync::Arc;
 
 /// One line of a position's analysis (side to move's view).
 #[derive(Clone, Debug, PartialEq)]
@@ -50,12 +48,12 @@ impl PositionEval {
         self.lines.first().and_then(|l| l.pv.first().copied())
     }
 
-    /// The evaluation of a position without legal moves.
-    pub fn game_over(board: &Board) -> PositionEval {
-        let (score, wdl) = if board.in_check() {
-            (ScoreReport::Mate(0), Wdl::LOSS)
-        } else {
+    /// The evaluation of a position the game ended in: mated, or a draw.
+    pub fn game_over(end: GameEnd) -> PositionEval {
+        let (score, wdl) = if end.is_draw() {
             (ScoreReport::Cp(0), Wdl::DRAW)
+        } else {
+            (ScoreReport::Mate(0), Wdl::LOSS)
         };
         PositionEval {
             lines: Vec::new(),
@@ -92,50 +90,28 @@ impl std::fmt::Debug for SearchSettings {
     }
 }
 
-/// Collects the finished lines; ignores aspiration bounds and `currmove`.
-#[derive(Default)]
-struct Collect(Mutex<Vec<SearchInfo>>);
-
-impl Reporter for Collect {
-    fn info(&self, info: &SearchInfo) {
-        if info.bound == ScoreBound::Exact {
-            self.0
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(info.clone());
-        }
-    }
-    fn currmove(&self, _depth: u32, _mv: Move, _number: usize) {}
-}
-
-/// A hash table and the search threads' data, for one game at a time.
+/// A session for one game at a time: its hash table and histories are
+/// kept within a game and cleared between games.
 pub struct Searcher {
-    tt: TranspositionTable,
-    threads: Vec<ThreadData>,
+    session: Session,
 }
 
 impl Searcher {
     /// A searcher with `threads` search threads and a `hash_mb` table.
     pub fn new(hash_mb: usize, threads: usize, net: &Option<Arc<Network>>) -> Result<Searcher, String> {
-        let tt =
-            TranspositionTable::try_new(hash_mb).map_err(|e| format!("hash table of {hash_mb} MB: {e}"))?;
-        let threads = (0..threads.max(1))
-            .map(|id| {
-                let mut td = ThreadData::new(id);
-                td.set_network(net.clone());
-                td
-            })
-            .collect();
-        Ok(Searcher { tt, threads })
+        let mut session = Session::with_seed(0);
+        session
+            .set_hash_mb(hash_mb)
+            .map_err(|e| format!("hash table of {hash_mb} MB: {e}"))?;
+        session.set_threads(threads);
+        session.set_network(net.clone());
+        Ok(Searcher { session })
     }
 
     /// Forgets everything: a new game starts as if in a fresh engine, so its
     /// analysis does not depend on what was analysed before.
     pub fn clear(&mut self) {
-        self.tt.clear();
-        for td in &mut self.threads {
-            td.clear();
-        }
+        self.session.clear();
     }
 
     /// Searches `board`, reached through the positions whose keys are
@@ -148,50 +124,57 @@ impl Searcher {
         settings: &SearchSettings,
         interrupt: &Interrupt,
     ) -> Option<PositionEval> {
-        if !board.has_legal_move() {
-            return Some(PositionEval::game_over(board));
+        // Mate and stalemate leave nothing to search; a position drawn by
+        // another rule (dead material, repetition, the move counters) is
+        // searched like any other.
+        if let Some(end @ (GameEnd::Checkmate { .. } | GameEnd::Stalemate)) = board.game_status(history).end {
+            return Some(PositionEval::game_over(end));
         }
-        let params = SearchParams {
-            board: *board,
-            history: history.to_vec(),
-            limits: settings.limits.clone(),
-            searchmoves: Vec::new(),
-            multipv: settings.multipv.max(1),
-            move_overhead: 0,
-            auto_draw: false,
-            syzygy: settings.syzygy.clone(),
-        };
-        let control = Arc::new(SearchControl::new(self.threads.len(), false));
-        if !interrupt.register(&control) {
+        match &settings.syzygy {
+            Some(tb) => {
+                self.session.set_tablebases(Some(Arc::clone(&tb.tables)));
+                self.session.set_probing(ProbeSettings {
+                    depth: tb.probe_depth.max(0) as u32,
+                    limit: tb.probe_limit,
+                    rule50: tb.rule50,
+                });
+            }
+            None => self.session.set_tablebases(None),
+        }
+        let request = SearchRequest::new(*board)
+            .history(history)
+            .limits(settings.limits.clone())
+            .multipv(settings.multipv)
+            .full_strength();
+        let signals = self.session.signals();
+        if !interrupt.register(&signals) {
             return None;
         }
-        let collect = Collect::default();
-        let result = search(&params, &self.tt, &control, &mut self.threads, &collect);
-        interrupt.unregister(&control);
+        let outcome = self.session.search(&request, &SilentReporter);
+        interrupt.unregister(&signals);
         if interrupt.is_set() {
             return None;
         }
-        let infos = collect.0.into_inner().unwrap_or_else(|e| e.into_inner());
-        let mut last: Vec<&SearchInfo> = infos.iter().filter(|i| i.depth == result.depth).collect();
-        last.sort_by_key(|i| i.multipv);
-        last.dedup_by_key(|i| i.multipv);
         let m = material(board);
-        let lines: Vec<Line> = last
+        let lines: Vec<Line> = outcome
+            .lines
             .iter()
-            .filter(|i| !i.pv.is_empty())
-            .map(|i| Line {
-                score: i.score,
-                wdl: wdl_of_report(i.score, m),
-                pv: i.pv.clone(),
+            .map(|l| {
+                let score = ScoreReport::from_score(l.score);
+                Line {
+                    score,
+                    wdl: wdl_of_report(score, m),
+                    pv: l.pv.clone(),
+                }
             })
             .collect();
         let first = lines.first()?;
         Some(PositionEval {
             score: first.score,
             wdl: first.wdl,
-            depth: result.depth,
-            seldepth: last.first().map_or(0, |i| i.seldepth),
-            nodes: result.nodes,
+            depth: outcome.depth,
+            seldepth: outcome.seldepth,
+            nodes: outcome.nodes,
             lines,
         })
     }

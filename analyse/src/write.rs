@@ -10,6 +10,7 @@ use crate::pgn::{Extra, Game};
 use crate::search::PositionEval;
 use engine::score::ScoreReport;
 use engine::wdl::Wdl;
+use movegen::pgn::{self, Movetext};
 use movegen::{Board, Color, Move};
 use serde::Serialize;
 
@@ -84,88 +85,6 @@ pub fn san_moves(board: &Board, moves: &[Move]) -> Vec<String> {
 
 // ----- PGN ---------------------------------------------------------------------
 
-/// PGN movetext laid out in lines of at most 80 characters.
-struct Movetext {
-    text: String,
-    column: usize,
-    /// The last token was `(`: no space after it.
-    glued: bool,
-}
-
-impl Movetext {
-    const WIDTH: usize = 79;
-
-    fn new() -> Movetext {
-        Movetext {
-            text: String::new(),
-            column: 0,
-            glued: false,
-        }
-    }
-
-    fn token(&mut self, token: &str) {
-        let len = token.chars().count();
-        let close = token == ")";
-        if self.column > 0 && !self.glued && !close {
-            if self.column + 1 + len > Self::WIDTH {
-                self.text.push('\n');
-                self.column = 0;
-            } else {
-                self.text.push(' ');
-                self.column += 1;
-            }
-        }
-        self.text.push_str(token);
-        self.column += len;
-        self.glued = token == "(";
-    }
-
-    /// A comment, broken between words (never inside a `[%...]` command).
-    fn comment(&mut self, text: &str) {
-        let words = comment_words(text);
-        if words.is_empty() {
-            return self.token("{}");
-        }
-        let last = words.len() - 1;
-        for (i, w) in words.iter().enumerate() {
-            let mut t = String::new();
-            if i == 0 {
-                t.push('{');
-            }
-            t.push_str(w);
-            if i == last {
-                t.push('}');
-            }
-            self.token(&t);
-        }
-    }
-
-    fn finish(mut self) -> String {
-        if self.column > 0 {
-            self.text.push('\n');
-        }
-        self.text
-    }
-}
-
-/// The words of a comment, a `[%command ...]` kept as one.
-fn comment_words(text: &str) -> Vec<String> {
-    let mut words: Vec<String> = Vec::new();
-    let mut open = false;
-    for w in text.split_whitespace() {
-        if open {
-            let last = words.last_mut().expect("an open command has a word");
-            last.push(' ');
-            last.push_str(w);
-        } else {
-            words.push(w.to_string());
-        }
-        let last = words.last().expect("just pushed");
-        open = last.starts_with("[%") && !last.ends_with(']');
-    }
-    words
-}
-
 /// A comment's text without what an earlier analysis wrote into it (its
 /// `[%eval ...]` commands and `Mistake. Nf3 was best.`): the new analysis
 /// replaces them.
@@ -203,10 +122,6 @@ fn without_evals(comment: &str) -> String {
 /// True for a variation an earlier analysis wrote (it carries an `[%eval]`).
 fn is_engine_line(tokens: &[String]) -> bool {
     tokens.iter().any(|t| t.starts_with("{[%eval"))
-}
-
-fn escape_tag(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// The tags Daba writes into an annotated game (replacing them when the
@@ -253,22 +168,14 @@ pub fn annotated_pgn(game: &Game, analysis: &GameAnalysis, settings_text: &str) 
         set(&format!("{color}Mistakes"), side.mistakes.to_string());
         set(&format!("{color}Blunders"), side.blunders.to_string());
     }
-    let mut out = String::new();
-    for (name, value) in &tags {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape_tag(value)));
-    }
-    out.push('\n');
-
     let mut text = Movetext::new();
-    let mut need_number = true;
-    let extras = |text: &mut Movetext, extras: &[Extra], need_number: &mut bool| {
+    let extras = |text: &mut Movetext, extras: &[Extra]| {
         for extra in extras {
             match extra {
                 Extra::Comment(c) => {
                     let c = without_evals(c);
                     if !c.is_empty() {
                         text.comment(&c);
-                        *need_number = true;
                     }
                 }
                 Extra::Variation(tokens) if is_engine_line(tokens) => {}
@@ -280,21 +187,14 @@ pub fn annotated_pgn(game: &Game, analysis: &GameAnalysis, settings_text: &str) 
                             text.token(t);
                         }
                     }
-                    *need_number = true;
                 }
             }
         }
     };
-    extras(&mut text, &game.leading, &mut need_number);
+    extras(&mut text, &game.leading);
     for (i, m) in game.moves.iter().enumerate() {
         let board = &analysis.boards[i];
         let after = &analysis.boards[i + 1];
-        if board.side_to_move() == Color::White {
-            text.token(&format!("{}.", board.fullmove_number()));
-        } else if need_number {
-            text.token(&format!("{}...", board.fullmove_number()));
-        }
-        need_number = false;
         let judged = analysis.moves[i].as_ref();
         let mark = judged.and_then(|j| j.verdict.mark);
         // One move-assessment glyph after the move: ours, or the file's.
@@ -309,9 +209,9 @@ pub fn annotated_pgn(game: &Game, analysis: &GameAnalysis, settings_text: &str) 
                 .position(|n| (1..=6).contains(n))
                 .map(|k| nag_glyph(nags.remove(k)).to_string()),
         };
-        text.token(&format!("{}{}", m.san, glyph.unwrap_or_default()));
+        text.san(board, &format!("{}{}", m.san, glyph.unwrap_or_default()));
         for n in nags {
-            text.token(&format!("${n}"));
+            text.nag(n);
         }
         if let Some(judged) = judged {
             let after_eval = analysis.evals[i + 1]
@@ -332,24 +232,17 @@ pub fn annotated_pgn(game: &Game, analysis: &GameAnalysis, settings_text: &str) 
             }
             if !comment.is_empty() {
                 text.comment(comment.trim());
-                need_number = true;
             }
         }
-        extras(&mut text, &m.extras, &mut need_number);
+        extras(&mut text, &m.extras);
         if let Some(judged) = judged {
             let before_eval = analysis.evals[i].as_ref().expect("searched");
             if let (Some(_), Some(line)) = (judged.verdict.mark, before_eval.lines.first()) {
                 let pv = &line.pv[..line.pv.len().min(MAX_PV_PLIES)];
-                text.token("(");
+                text.start_variation();
                 let mut b = *board;
                 for (k, &mv) in pv.iter().enumerate() {
-                    if b.side_to_move() == Color::White {
-                        text.token(&format!("{}.", b.fullmove_number()));
-                    } else if k < 2 {
-                        // The first move, or the reply after the comment.
-                        text.token(&format!("{}...", b.fullmove_number()));
-                    }
-                    text.token(&b.to_san(mv));
+                    text.san(&b, &b.to_san(mv));
                     if k == 0 {
                         // The line's evaluation, after its first move.
                         let eval = pgn_eval(white_view(line.score, board.side_to_move()));
@@ -357,15 +250,12 @@ pub fn annotated_pgn(game: &Game, analysis: &GameAnalysis, settings_text: &str) 
                     }
                     b = b.play(mv);
                 }
-                text.token(")");
-                need_number = true;
+                text.end_variation();
             }
         }
     }
-    text.token(&game.result);
-    out.push_str(&text.finish());
-    out.push('\n');
-    out
+    text.result(&game.result);
+    pgn::game(tags, text)
 }
 
 fn nag_glyph(nag: u16) -> &'static str {
@@ -607,12 +497,9 @@ pub fn position_text(position: &Position, eval: &PositionEval) -> String {
     out.push('\n');
     match eval.best() {
         None => {
-            let what = if board.in_check() {
-                "checkmate"
-            } else {
-                "stalemate"
-            };
-            out.push_str(&format!("   no legal move: {what}\n"));
+            // Checkmate or stalemate: the only positions left unsearched.
+            let what = board.game_status(&[board.key()]).end.map(|end| end.to_string());
+            out.push_str(&format!("   no legal move: {}\n", what.unwrap_or_default()));
         }
         Some(best) => {
             let mut head = format!(
@@ -674,8 +561,7 @@ mod tests {
     }
 
     #[test]
-    fn comments_keep_commands_whole_and_lose_old_evals() {
-        assert_eq!(comment_words("[%eval 0.3] a  b"), ["[%eval 0.3]", "a", "b"]);
+    fn old_evals_are_dropped_from_comments() {
         assert_eq!(
             without_evals("[%eval 0.31] good [%clk 0:01:00]"),
             "good [%clk 0:01:00]"
@@ -685,15 +571,5 @@ mod tests {
             without_evals("[%eval -1.2] Mistake. Nf3 was best. Mine."),
             "Mine."
         );
-    }
-
-    #[test]
-    fn lines_stay_within_80_columns() {
-        let mut t = Movetext::new();
-        for i in 0..200 {
-            t.token(&format!("{i}."));
-            t.token("Nf3");
-        }
-        assert!(t.finish().lines().all(|l| l.len() <= 80));
     }
 }

@@ -5,9 +5,8 @@
 //! search behaviour changes. The last line is `<nodes> nodes <nps> nps`, which OpenBench and
 //! our scripts read.
 
-use crate::search::{
-    search, Limits, SearchControl, SearchParams, SilentReporter, ThreadData, TranspositionTable,
-};
+use crate::search::SilentReporter;
+use crate::session::{SearchRequest, Session};
 use movegen::Board;
 use std::io::Write;
 use std::time::Instant;
@@ -96,26 +95,13 @@ pub fn run(depth: Option<u32>, out: &mut dyn Write) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64);
     let start = Instant::now();
     let mut total = 0u64;
-    let mut thread = vec![ThreadData::new(0)];
-    // The evaluation a fresh engine plays with: the embedded net, if any.
-    thread[0].set_network(crate::network::default_network());
-    let tt = TranspositionTable::new(16);
+    // A fresh session: the evaluation a fresh engine plays with (the
+    // embedded net, if any), a 16 MB table, one thread.
+    let mut session = Session::with_seed(0);
     for (i, fen) in POSITIONS.iter().enumerate() {
         let board = Board::from_fen(fen).expect("bench positions are valid");
-        tt.clear();
-        thread[0].clear();
-        let control = SearchControl::new(1, false);
-        let params = SearchParams {
-            board,
-            history: vec![board.key()],
-            limits: Limits::depth(depth),
-            searchmoves: Vec::new(),
-            multipv: 1,
-            move_overhead: 0,
-            auto_draw: false,
-            syzygy: None,
-        };
-        let result = search(&params, &tt, &control, &mut thread, &SilentReporter);
+        session.clear_in_place();
+        let result = session.search(&SearchRequest::new(board).depth(depth), &SilentReporter);
         total += result.nodes;
         let best = result.best.map_or("(none)".to_string(), |m| m.to_uci(false));
         let _ = writeln!(

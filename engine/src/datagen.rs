@@ -19,9 +19,8 @@
 pub mod convert;
 pub mod format;
 
-use crate::search::{
-    search, Limits, SearchControl, SearchParams, SilentReporter, ThreadData, TranspositionTable,
-};
+use crate::search::SilentReporter;
+use crate::session::{SearchRequest, Session};
 use format::{DataError, GameReader, GameRecord, Outcome, Ply};
 use movegen::{Board, Color};
 use rand::rngs::StdRng;
@@ -93,6 +92,9 @@ impl Fnv {
     }
 }
 
+/// Hash table of each generating thread, in MB.
+const DATAGEN_HASH_MB: usize = 8;
+
 /// The start position of game `index`: a book position plus random plies
 /// (fewer if a random line runs into mate or stalemate).
 fn opening(config: &DatagenConfig, rng: &mut StdRng) -> Board {
@@ -114,17 +116,11 @@ fn opening(config: &DatagenConfig, rng: &mut StdRng) -> Board {
 }
 
 /// Plays game `index` and returns its record.
-fn play_game(
-    config: &DatagenConfig,
-    index: usize,
-    tt: &TranspositionTable,
-    td: &mut ThreadData,
-) -> GameRecord {
+fn play_game(config: &DatagenConfig, index: usize, session: &mut Session) -> GameRecord {
     let mut rng = StdRng::seed_from_u64(config.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let start = opening(config, &mut rng);
     let mut board = start;
-    tt.clear();
-    td.clear();
+    session.clear_in_place();
     let mut keys = vec![board.key()];
     let mut plies = Vec::new();
     let mut decisive_plies = 0;
@@ -133,18 +129,8 @@ fn play_game(
         if let Some(outcome) = rules_outcome(&board, &keys) {
             break outcome;
         }
-        let control = SearchControl::new(1, false);
-        let params = SearchParams {
-            board,
-            history: keys.clone(),
-            limits: Limits::nodes(config.nodes),
-            searchmoves: Vec::new(),
-            multipv: 1,
-            move_overhead: 0,
-            auto_draw: false,
-            syzygy: None,
-        };
-        let result = search(&params, tt, &control, std::slice::from_mut(td), &SilentReporter);
+        let request = SearchRequest::new(board).history(&keys).nodes(config.nodes);
+        let result = session.search(&request, &SilentReporter);
         let Some(best) = result.best else {
             break Outcome::Draw;
         };
@@ -186,24 +172,20 @@ fn play_game(
     }
 }
 
-/// The result when the rules end the game here: mate, stalemate, fifty
-/// moves, dead material, threefold repetition, or the 600-ply cap.
+/// The result when the rules end the game here (movegen's
+/// [`Board::game_status`]: mate, stalemate, dead material, and the draws
+/// that a player could claim, taken at once: threefold repetition and fifty
+/// moves), or the 600-ply cap.
 fn rules_outcome(board: &Board, keys: &[u64]) -> Option<Outcome> {
-    if !board.has_legal_move() {
-        return Some(match (board.in_check(), board.side_to_move()) {
-            (false, _) => Outcome::Draw,
-            (true, Color::White) => Outcome::BlackWin,
-            (true, Color::Black) => Outcome::WhiteWin,
-        });
+    let status = board.game_status(keys);
+    match status.end.or(status.claim) {
+        Some(end) => Some(match end.winner() {
+            Some(Color::White) => Outcome::WhiteWin,
+            Some(Color::Black) => Outcome::BlackWin,
+            None => Outcome::Draw,
+        }),
+        None => (keys.len() > 600).then_some(Outcome::Draw),
     }
-    let repetitions = keys
-        .iter()
-        .rev()
-        .step_by(2)
-        .filter(|&&k| k == board.key())
-        .count();
-    let drawn = board.halfmove_clock() >= 100 || board.is_insufficient_material() || repetitions >= 3;
-    (drawn || keys.len() > 600).then_some(Outcome::Draw)
 }
 
 /// Opens `--out` for appending: a new file gets a header; an existing one
@@ -312,15 +294,17 @@ pub fn run(config: &DatagenConfig) -> Result<(), DataError> {
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
-                let tt = TranspositionTable::new(8);
-                let mut td = ThreadData::new(0);
-                td.set_network(config.network.clone());
+                let mut session = Session::with_seed(config.seed);
+                session
+                    .set_hash_mb(DATAGEN_HASH_MB)
+                    .expect("memory for the hash table");
+                session.set_network(config.network.clone());
                 while !failed.load(Ordering::Relaxed) {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
                         break;
                     }
-                    let game = play_game(config, index, &tt, &mut td);
+                    let game = play_game(config, index, &mut session);
                     let mut bytes = Vec::new();
                     game.encode(&mut bytes);
                     progress

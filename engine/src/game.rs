@@ -1,7 +1,8 @@
 //! The game as the GUI described it with `position`: the current board and the
-//! keys of every position reached, for the repetition rules.
+//! keys of every position reached, for the repetition rules. The rules that
+//! end a game are movegen's ([`Board::game_status`]).
 
-use movegen::{Board, FenError, Move, MoveParseError};
+use movegen::{Board, FenError, GameStatus, KeyHistory, Move, MoveParseError};
 use std::fmt;
 
 /// Why a `position` command was not applied in full.
@@ -38,7 +39,7 @@ impl fmt::Display for PositionError {
 pub struct Game {
     board: Board,
     /// Keys of every position from the start position on, the current last.
-    keys: Vec<u64>,
+    keys: KeyHistory,
 }
 
 impl Default for Game {
@@ -50,7 +51,7 @@ impl Default for Game {
 impl Game {
     /// A game starting at `board`.
     pub fn new(board: Board) -> Game {
-        let mut keys = Vec::with_capacity(512);
+        let mut keys = KeyHistory::new();
         keys.push(board.key());
         Game { board, keys }
     }
@@ -90,31 +91,26 @@ impl Game {
 
     /// Keys of all positions so far, the current last.
     pub fn keys(&self) -> &[u64] {
-        &self.keys
+        self.keys.keys()
     }
 
     /// How often the current position has occurred, itself included,
     /// counting only since the last irreversible move.
     pub fn occurrences(&self) -> usize {
-        let key = self.board.key();
-        let window = (self.board.halfmove_clock() as usize + 1).min(self.keys.len());
-        self.keys[self.keys.len() - window..]
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&k| k == key)
-            .count()
+        self.keys.repetitions(&self.board)
     }
 
-    /// True when the game is over by an automatic FIDE draw: the same
-    /// position for the fifth time, or 75 moves by each side without capture
-    /// or pawn move (unless the last move mated).
+    /// What the rules say about the current position: whether the game is
+    /// over and what the player to move may claim.
+    pub fn status(&self) -> GameStatus {
+        self.keys.status(&self.board)
+    }
+
+    /// True when the game is over by an automatic FIDE draw: stalemate, a
+    /// dead position, the same position for the fifth time, or 75 moves by
+    /// each side without capture or pawn move (unless the last move mated).
     pub fn is_automatic_draw(&self) -> bool {
-        if self.occurrences() >= 5 {
-            return true;
-        }
-        let mated = self.board.in_check() && !self.board.has_legal_move();
-        self.board.halfmove_clock() >= 150 && !mated
+        self.status().end.is_some_and(|end| end.is_draw())
     }
 }
 
@@ -174,5 +170,15 @@ mod tests {
         game.set(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 150 100"), &[], false)
             .unwrap();
         assert!(!game.is_automatic_draw());
+        assert_eq!(
+            game.status().end,
+            Some(movegen::GameEnd::Checkmate {
+                winner: movegen::Color::White
+            })
+        );
+        // A dead position is over at once too.
+        game.set(Some("8/8/4k3/8/8/3BK3/8/8 w - - 0 1"), &[], false)
+            .unwrap();
+        assert!(game.is_automatic_draw());
     }
 }

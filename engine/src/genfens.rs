@@ -11,9 +11,8 @@
 //! do not start decided. Everything follows from the seed: the same command
 //! prints the same openings.
 
-use crate::search::{
-    search, Limits, SearchControl, SearchParams, SilentReporter, ThreadData, TranspositionTable,
-};
+use crate::search::SilentReporter;
+use crate::session::{SearchRequest, Session};
 use movegen::Board;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -104,8 +103,10 @@ pub fn generate(request: &Request) -> Result<Vec<String>, String> {
         return Err("genfens: the book has no positions".into());
     }
     let mut rng = StdRng::seed_from_u64(request.seed);
-    let tt = TranspositionTable::new(1);
-    let mut td = ThreadData::new(0);
+    // A small table and the hand-crafted evaluation: the check is short.
+    let mut session = Session::with_seed(request.seed);
+    session.set_hash_mb(1)?;
+    session.set_network(None);
     let mut fens = Vec::with_capacity(request.count);
     while fens.len() < request.count {
         let mut tries = 0;
@@ -114,7 +115,7 @@ pub fn generate(request: &Request) -> Result<Vec<String>, String> {
             let Some(board) = random_opening(&book, &mut rng) else {
                 continue;
             };
-            if tries >= MAX_TRIES || balanced(&board, &tt, &mut td) {
+            if tries >= MAX_TRIES || balanced(&board, &mut session) {
                 break board;
             }
         };
@@ -146,26 +147,9 @@ fn random_opening(book: &[String], rng: &mut StdRng) -> Option<Board> {
 }
 
 /// True when a short search scores the position within [`MAX_SCORE`].
-fn balanced(board: &Board, tt: &TranspositionTable, td: &mut ThreadData) -> bool {
-    tt.clear();
-    td.clear();
-    let params = SearchParams {
-        board: *board,
-        history: vec![board.key()],
-        limits: Limits::nodes(CHECK_NODES),
-        searchmoves: Vec::new(),
-        multipv: 1,
-        move_overhead: 0,
-        auto_draw: false,
-        syzygy: None,
-    };
-    let outcome = search(
-        &params,
-        tt,
-        &SearchControl::new(1, false),
-        std::slice::from_mut(td),
-        &SilentReporter,
-    );
+fn balanced(board: &Board, session: &mut Session) -> bool {
+    session.clear_in_place();
+    let outcome = session.search(&SearchRequest::new(*board).nodes(CHECK_NODES), &SilentReporter);
     outcome.score.abs() <= MAX_SCORE
 }
 

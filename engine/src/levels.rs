@@ -42,11 +42,9 @@
 //! The choice happens after the search, on the lines the search reported,
 //! so the full-strength search is untouched.
 
-use crate::score::{ScoreReport, MATE, MATE_BOUND};
-use crate::search::{Reporter, ScoreBound, SearchInfo};
-use movegen::{Board, Move};
+use crate::score::MATE_BOUND;
+use crate::search::Line;
 use rand::Rng;
-use std::sync::Mutex;
 
 /// The measured strength of the skill ladder: knots `(skill, Elo)`, both
 /// strictly increasing, read linearly in between (docs/strength.md,
@@ -205,25 +203,6 @@ impl Level {
     }
 }
 
-/// One line of a search: its first move and score (side to move's view).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// The principal variation, first move first.
-    pub pv: Vec<Move>,
-    /// Its score in internal units (mates as `MATE - plies`).
-    pub score: i32,
-}
-
-/// An internal score from a reported one (mate distances rounded to the
-/// move).
-pub fn score_of(report: ScoreReport) -> i32 {
-    match report {
-        ScoreReport::Cp(cp) => cp,
-        ScoreReport::Mate(m) if m > 0 => MATE - (2 * m - 1),
-        ScoreReport::Mate(m) => -(MATE + 2 * m),
-    }
-}
-
 /// The index of the line a level plays, among `lines` sorted best first.
 pub fn choose(lines: &[Line], settings: &Settings, rng: &mut impl Rng) -> usize {
     let Some(best) = lines.first().map(|l| l.score) else {
@@ -265,63 +244,11 @@ pub fn choose(lines: &[Line], settings: &Settings, rng: &mut impl Rng) -> usize 
     0
 }
 
-/// A uniformly random legal move (`None` without one).
-pub fn random_move(board: &Board, rng: &mut impl Rng) -> Option<Move> {
-    let moves = board.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    Some(moves.as_slice()[rng.gen_range(0..moves.len())])
-}
-
-/// A reporter that passes everything on and keeps the lines of the last
-/// completed iteration (the exact scores the main thread reports after each
-/// depth), for [`choose`].
-pub struct LineCollector<'a> {
-    inner: &'a dyn Reporter,
-    last: Mutex<(u32, Vec<Line>)>,
-}
-
-impl<'a> LineCollector<'a> {
-    /// Collects what `inner` is sent.
-    pub fn new(inner: &'a dyn Reporter) -> LineCollector<'a> {
-        LineCollector {
-            inner,
-            last: Mutex::new((0, Vec::new())),
-        }
-    }
-
-    /// The lines of the last completed depth, best first.
-    pub fn lines(&self) -> Vec<Line> {
-        let mut lines = self.last.lock().unwrap_or_else(|e| e.into_inner()).1.clone();
-        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-        lines
-    }
-}
-
-impl Reporter for LineCollector<'_> {
-    fn info(&self, info: &SearchInfo) {
-        if info.bound == ScoreBound::Exact && !info.pv.is_empty() {
-            let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-            if info.multipv == 1 || last.0 != info.depth {
-                *last = (info.depth, Vec::new());
-            }
-            last.1.push(Line {
-                pv: info.pv.clone(),
-                score: score_of(info.score),
-            });
-        }
-        self.inner.info(info);
-    }
-
-    fn currmove(&self, depth: u32, mv: Move, number: usize) {
-        self.inner.currmove(depth, mv, number);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::MATE;
+    use movegen::Board;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
@@ -441,25 +368,5 @@ mod tests {
         // Mated whatever happens: the longest resistance.
         let lost = shares(&[-MATE + 9, -MATE + 3], &weak);
         assert_eq!(lost[0], 1.0);
-    }
-
-    #[test]
-    fn reported_scores_convert_back() {
-        for score in [0, 35, -420, MATE - 1, MATE - 6, -MATE + 2, -MATE + 7] {
-            let back = score_of(ScoreReport::from_score(score));
-            assert!((back - score).abs() <= 1, "{score} -> {back}");
-        }
-    }
-
-    #[test]
-    fn random_moves_cover_every_legal_move() {
-        let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
-        let n = board.legal_moves().len();
-        let mut rng = StdRng::seed_from_u64(9);
-        let mut seen = std::collections::HashSet::new();
-        for _ in 0..2000 {
-            seen.insert(random_move(&board, &mut rng).unwrap());
-        }
-        assert_eq!(seen.len(), n);
     }
 }

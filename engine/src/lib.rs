@@ -13,6 +13,7 @@ pub mod levels;
 pub mod network;
 pub mod score;
 pub mod search;
+pub mod session;
 pub mod syzygy;
 pub mod uci;
 pub mod wdl;

@@ -10,6 +10,9 @@ use std::sync::{Arc, OnceLock};
 /// docs/nnue.md, embedded with `include_bytes!`).
 const EMBEDDED_NET: Option<&[u8]> = Some(include_bytes!("../nets/daba-6.nnue"));
 
+/// True when this build has a net built in (the default evaluation).
+pub const HAS_EMBEDDED_NET: bool = EMBEDDED_NET.is_some();
+
 /// The `EvalFile` value that names the embedded net.
 pub const DEFAULT_EVAL_FILE: &str = "<default>";
 

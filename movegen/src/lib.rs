@@ -1,7 +1,7 @@
 //! The board and the rules of chess for Daba: types, bitboards, attack
 //! tables, the `Board` with copy-make moves, legal move generation (standard
-//! chess and Chess960), FEN, UCI and SAN notation, Zobrist keys, draw-rule
-//! helpers and perft.
+//! chess and Chess960), FEN, UCI and SAN notation, Zobrist keys, the rules
+//! that end a game, the PGN writer and perft.
 //!
 //! This crate knows nothing of search or evaluation; `eval` and `engine`
 //! build on it.
@@ -12,24 +12,25 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
-mod draw;
 mod fen;
 mod legality;
 mod magics;
 mod movegen;
 mod moves;
 mod notation;
+mod outcome;
 mod perft;
+pub mod pgn;
 mod types;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
 pub use castling::{back_rank, CastleSide, CastlingRights};
-pub use draw::KeyHistory;
 pub use fen::{placement_fen, FenError, START_FEN};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveParseError;
+pub use outcome::{GameEnd, GameStatus, KeyHistory};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use types::{Color, File, Piece, PieceType, Rank, Square};
 

@@ -1,27 +1,33 @@
-//! The computer's moves: Daba's own search, in-process, at a level the player
-//! chose before the game.
+//! The computer's moves: Daba's own engine, in-process, through the same
+//! [`Session`] that UCI uses, at a level the player chose before the game.
 //!
-//! Levels are the engine's playing levels (`engine::levels`, the scale of
-//! `Skill Level`): 0 plays a uniformly random legal move, 1 to 19 search a
-//! node budget (50 to 400,000 nodes) to a depth cap with several lines and
-//! pick among the best of them as a weaker player would, and 20 is full
-//! strength. A level is never a time, so it plays the same on every
-//! machine; full strength searches [`FULL_STRENGTH_NODES`] nodes a move.
-//! The UCI layer does the same choice on its search thread (`go` under a
-//! level); this module repeats those few steps through the levels API.
+//! Levels are the engine's playing levels (`Skill Level`): 0 plays a
+//! uniformly random legal move, 1 to 19 search a node budget (50 to 400,000
+//! nodes) to a depth cap with several lines and pick among the best of them
+//! as a weaker player would, and 20 is full strength. A level is never a
+//! time, so it plays the same on every machine; full strength searches
+//! [`FULL_STRENGTH_NODES`] nodes a move. The session chooses the move, so
+//! the browser's computer at level `n` is the same player as UCI's `Skill
+//! Level n` with `go nodes` [`FULL_STRENGTH_NODES`] (a test checks this).
 //!
-//! A search runs on a thread of its own with the engine's search stack size
-//! (the recursion is deep), on one thread, with a hash table of its own.
+//! The server keeps a small pool of sessions ([`Engines`]), one per search
+//! that may run at once, each with one thread and an 8 MB table. Whether a
+//! game keeps its hash table and histories between its moves is a setting
+//! ([`Engines::new`]'s `keep_hash`): with it, a game's move goes to the
+//! session that made its last move when that one is free, and a session
+//! that served another game in between starts clean; without it every move
+//! starts clean.
 
-use engine::levels::{self, Level, LineCollector, MAX_SKILL};
+use engine::levels::{Level, MAX_SKILL};
 use engine::search::driver::SEARCH_STACK_SIZE;
-use engine::search::{
-    search, Limits, Reporter, SearchControl, SearchParams, SilentReporter, ThreadData, TranspositionTable,
+use engine::search::SilentReporter;
+use engine::session::{
+    fresh_seed, LevelSettings, MoveSource, SearchOutcome, SearchRequest, Session, Signals,
 };
 use movegen::{Board, Move};
-use rand::Rng;
 use serde::Serialize;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use tokio::sync::Semaphore;
 
 /// The highest level: full strength.
 pub const MAX_LEVEL: u32 = MAX_SKILL;
@@ -29,8 +35,6 @@ pub const MAX_LEVEL: u32 = MAX_SKILL;
 pub const FULL_STRENGTH_NODES: u64 = 1_000_000;
 /// Nodes of the search that decides whether the computer takes a draw.
 pub const DRAW_CHECK_NODES: u64 = 20_000;
-/// Hash table of each search, in MB.
-const HASH_MB: usize = 8;
 
 /// The node budget of a level; `None` for level 0, the random mover.
 pub fn level_nodes(level: u32) -> Option<u64> {
@@ -77,110 +81,193 @@ pub struct Decision {
     pub score: Option<i32>,
 }
 
-/// The computer's move at `level` in `board`, whose game went through the
-/// positions `keys` (the last is `board`'s). Blocks: run it on a search
-/// thread ([`run_on_search_thread`]).
-pub fn choose(board: &Board, keys: &[u64], level: u32, control: &SearchControl) -> Decision {
-    let mut rng = rand::thread_rng();
-    let Some(settings) = Level::from_skill(level).settings() else {
-        return searched(board, keys, FULL_STRENGTH_NODES, control);
-    };
-    if settings.random_share > 0.0 && rng.gen::<f64>() < settings.random_share {
-        return Decision {
-            mv: levels::random_move(board, &mut rng),
-            score: None,
+impl Decision {
+    fn of(outcome: &SearchOutcome) -> Decision {
+        Decision {
+            mv: outcome.best,
+            score: match outcome.source {
+                MoveSource::Random { .. } => None,
+                _ => outcome.best.map(|_| outcome.score),
+            },
+        }
+    }
+}
+
+/// A computer move in progress, as its game holds it: stopping it reaches
+/// the session searching it, even before the search has begun.
+#[derive(Default)]
+pub struct Thinking {
+    state: Mutex<(bool, Option<Arc<Signals>>)>,
+}
+
+impl Thinking {
+    /// A move not yet started.
+    pub fn new() -> Arc<Thinking> {
+        Arc::new(Thinking::default())
+    }
+
+    /// Stops the search (its result is then not used).
+    pub fn stop(&self) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.0 = true;
+        if let Some(signals) = &state.1 {
+            signals.stop();
+        }
+    }
+
+    /// The session's signals, just before its search starts.
+    fn attach(&self, signals: Arc<Signals>) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        signals.arm();
+        if state.0 {
+            signals.stop();
+        }
+        state.1 = Some(signals);
+    }
+}
+
+/// Which pooled sessions are busy and which game each last moved for.
+struct Pool {
+    busy: Vec<bool>,
+    last_game: Vec<Option<String>>,
+}
+
+/// The server's engines: a pool of sessions, one per search that may run at
+/// once; more searches wait their turn.
+pub struct Engines {
+    sessions: Vec<Arc<Mutex<Session>>>,
+    pool: Arc<Mutex<Pool>>,
+    permits: Arc<Semaphore>,
+    keep_hash: bool,
+}
+
+/// Hash table of each pooled session, in MB.
+const HASH_MB: usize = 8;
+
+/// Marks a pooled session free again when its search is over (or its
+/// caller went away).
+struct Lease {
+    pool: Arc<Mutex<Pool>>,
+    index: usize,
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        lock(&self.pool).busy[self.index] = false;
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Engines {
+    /// `count` sessions (at least one), each with one thread, an 8 MB table
+    /// and the default evaluation. `seed`: the first session's random seed
+    /// (the others follow it), or fresh seeds when `None`. `keep_hash`: a
+    /// game keeps its table and histories between its moves.
+    pub fn new(count: usize, seed: Option<u64>, keep_hash: bool) -> Engines {
+        let count = count.max(1);
+        let sessions = (0..count)
+            .map(|i| {
+                let seed = seed.map_or_else(fresh_seed, |s| s.wrapping_add(i as u64));
+                let mut session = Session::with_seed(seed);
+                session
+                    .set_hash_mb(HASH_MB)
+                    .expect("memory for an 8 MB hash table");
+                Arc::new(Mutex::new(session))
+            })
+            .collect();
+        Engines {
+            sessions,
+            pool: Arc::new(Mutex::new(Pool {
+                busy: vec![false; count],
+                last_game: vec![None; count],
+            })),
+            permits: Arc::new(Semaphore::new(count)),
+            keep_hash,
+        }
+    }
+
+    /// The computer's move at `level` for game `game_id` in `board`, whose
+    /// game went through the positions `keys` (the last is `board`'s).
+    /// `None` when no search thread could be started.
+    pub async fn choose(
+        &self,
+        game_id: &str,
+        board: &Board,
+        keys: &[u64],
+        level: u32,
+        thinking: &Arc<Thinking>,
+    ) -> Option<Decision> {
+        let request = SearchRequest::new(*board)
+            .history(keys)
+            .nodes(FULL_STRENGTH_NODES);
+        self.run(game_id, level, request, thinking)
+            .await
+            .map(|o| Decision::of(&o))
+    }
+
+    /// A full-strength search of `nodes` nodes (whatever the game's level):
+    /// its best move and score, for the server's own judgement (a draw offer).
+    pub async fn judge(&self, game_id: &str, board: &Board, keys: &[u64], nodes: u64) -> Option<Decision> {
+        let request = SearchRequest::new(*board)
+            .history(keys)
+            .nodes(nodes)
+            .full_strength();
+        self.run(game_id, MAX_LEVEL, request, &Thinking::new())
+            .await
+            .map(|o| Decision::of(&o))
+    }
+
+    async fn run(
+        &self,
+        game_id: &str,
+        level: u32,
+        request: SearchRequest,
+        thinking: &Arc<Thinking>,
+    ) -> Option<SearchOutcome> {
+        let _permit = self.permits.clone().acquire_owned().await.ok()?;
+        // A permit means a free session: the game's own if it is free.
+        let (lease, fresh) = {
+            let mut pool = lock(&self.pool);
+            let index = (0..self.sessions.len())
+                .filter(|&i| !pool.busy[i])
+                .min_by_key(|&i| pool.last_game[i].as_deref() != Some(game_id))?;
+            let fresh = !self.keep_hash || pool.last_game[index].as_deref() != Some(game_id);
+            pool.busy[index] = true;
+            pool.last_game[index] = Some(game_id.to_string());
+            (
+                Lease {
+                    pool: Arc::clone(&self.pool),
+                    index,
+                },
+                fresh,
+            )
         };
+        let session = Arc::clone(&self.sessions[lease.index]);
+        let thinking = Arc::clone(thinking);
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        std::thread::Builder::new()
+            .name("serve-search".into())
+            .stack_size(SEARCH_STACK_SIZE)
+            .spawn(move || {
+                let mut session = lock(&session);
+                if fresh {
+                    session.clear();
+                }
+                session.set_level(LevelSettings {
+                    skill: level,
+                    ..LevelSettings::default()
+                });
+                thinking.attach(session.signals());
+                let _ = tx.send(session.search(&request, &SilentReporter));
+            })
+            .ok()?;
+        let outcome = rx.await.ok();
+        drop(lease);
+        outcome
     }
-    let limits = Limits {
-        nodes: Some(settings.nodes),
-        depth: Some(settings.depth),
-        ..Limits::default()
-    };
-    let collector = LineCollector::new(&SilentReporter);
-    // Levels search with the hand-crafted evaluation, as over UCI (their
-    // margins are its centipawns).
-    let result = run_search(board, keys, limits, settings.lines, false, control, &collector);
-    let lines = collector.lines();
-    let candidates = &lines[..lines.len().min(settings.lines)];
-    if candidates.is_empty() {
-        return Decision {
-            mv: result.best,
-            score: result.best.map(|_| result.score),
-        };
-    }
-    let line = &candidates[levels::choose(candidates, &settings, &mut rng)];
-    Decision {
-        mv: line.pv.first().copied(),
-        score: Some(line.score),
-    }
-}
-
-/// A full-strength search of `nodes` nodes: its best move and score.
-pub fn searched(board: &Board, keys: &[u64], nodes: u64, control: &SearchControl) -> Decision {
-    let result = run_search(
-        board,
-        keys,
-        Limits::nodes(nodes),
-        1,
-        true,
-        control,
-        &SilentReporter,
-    );
-    Decision {
-        mv: result.best,
-        score: result.best.map(|_| result.score),
-    }
-}
-
-/// One search on one thread; `with_net`: with the embedded net (when the
-/// build has one), else with the hand-crafted evaluation.
-fn run_search(
-    board: &Board,
-    keys: &[u64],
-    limits: Limits,
-    multipv: usize,
-    with_net: bool,
-    control: &SearchControl,
-    reporter: &dyn Reporter,
-) -> engine::search::SearchResult {
-    let params = SearchParams {
-        board: *board,
-        history: keys.to_vec(),
-        limits,
-        searchmoves: vec![],
-        multipv,
-        move_overhead: 0,
-        auto_draw: false,
-        syzygy: None,
-    };
-    let tt = TranspositionTable::new(HASH_MB);
-    let mut thread = ThreadData::new(0);
-    thread.set_network(if with_net {
-        engine::network::default_network()
-    } else {
-        None
-    });
-    search(&params, &tt, control, std::slice::from_mut(&mut thread), reporter)
-}
-
-/// Runs `work` on a new thread with the search's stack size and waits for
-/// it without blocking the server's threads. `None` if no thread could be
-/// started.
-pub async fn run_on_search_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    std::thread::Builder::new()
-        .name("serve-search".into())
-        .stack_size(SEARCH_STACK_SIZE)
-        .spawn(move || {
-            let _ = tx.send(work());
-        })
-        .ok()?;
-    rx.await.ok()
-}
-
-/// A control for a one-thread search that the server may stop.
-pub fn new_control() -> Arc<SearchControl> {
-    Arc::new(SearchControl::new(1, false))
 }
 
 #[cfg(test)]
@@ -200,20 +287,37 @@ mod tests {
         assert_eq!(levels().len(), 21);
     }
 
-    #[test]
-    fn the_search_finds_a_mate_and_random_moves_are_legal() {
+    #[tokio::test]
+    async fn the_search_finds_a_mate_and_random_moves_are_legal() {
         movegen::init();
+        let engines = Engines::new(1, Some(7), true);
         let board = Board::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1").unwrap();
-        let control = new_control();
-        let d = std::thread::Builder::new()
-            .stack_size(SEARCH_STACK_SIZE)
-            .spawn(move || choose(&board, &[board.key()], 5, &control))
-            .unwrap()
-            .join()
+        let keys = [board.key()];
+        let d = engines
+            .choose("g", &board, &keys, 5, &Thinking::new())
+            .await
             .unwrap();
         assert_eq!(d.mv.map(|m| m.to_uci(false)).as_deref(), Some("a1a8"));
-        let random = choose(&board, &[board.key()], 0, &new_control());
+        let random = engines
+            .choose("g", &board, &keys, 0, &Thinking::new())
+            .await
+            .unwrap();
         assert!(board.legal_moves().contains(random.mv.unwrap()));
         assert_eq!(random.score, None);
+    }
+
+    /// A move stopped before its search begins ends after depth 1.
+    #[tokio::test]
+    async fn a_move_stopped_early_ends_at_once() {
+        movegen::init();
+        let engines = Engines::new(1, Some(7), false);
+        let thinking = Thinking::new();
+        thinking.stop();
+        let board = Board::startpos();
+        let request = SearchRequest::new(board).nodes(50_000_000);
+        let outcome = engines.run("g", MAX_LEVEL, request, &thinking).await.unwrap();
+        assert!(outcome.best.is_some());
+        assert_eq!(outcome.depth, 1);
+        assert!(outcome.nodes < 1_000_000, "{}", outcome.nodes);
     }
 }

@@ -1,13 +1,13 @@
 //! One game as the page plays it: the start position, the moves, how it
-//! ended. Every rule comes from Daba's own code: legal moves, check, mate and
-//! stalemate from `movegen`, dead material from
-//! `Board::is_insufficient_material`, repetitions and the automatic draws
-//! (fivefold, 75 moves) from the engine's `engine::game::Game`, which keeps
-//! the keys of every position of the game. Nothing here knows how a piece
-//! moves.
+//! ended. Every rule comes from Daba's own code: legal moves and check from
+//! `movegen`, and the rules that end a game (mate, stalemate, dead material,
+//! repetitions, the fifty- and seventy-five-move rules) from movegen's
+//! `Board::game_status`, asked through the engine's `engine::game::Game`,
+//! which keeps the keys of every position of the game. Nothing here knows
+//! how a piece moves or when a game ends.
 
 use engine::game::Game as History;
-use movegen::{Board, Color, Move, PieceType, Square};
+use movegen::{Board, Color, GameEnd, Move, PieceType, Square};
 use serde::Serialize;
 
 /// The most half-moves a game may have on this server (memory and the size
@@ -36,6 +36,20 @@ pub enum Reason {
     Resignation,
     /// The players agreed to a draw.
     Agreement,
+}
+
+impl From<GameEnd> for Reason {
+    fn from(end: GameEnd) -> Reason {
+        match end {
+            GameEnd::Checkmate { .. } => Reason::Checkmate,
+            GameEnd::Stalemate => Reason::Stalemate,
+            GameEnd::InsufficientMaterial => Reason::InsufficientMaterial,
+            GameEnd::FivefoldRepetition => Reason::FivefoldRepetition,
+            GameEnd::SeventyFiveMoves => Reason::SeventyFiveMoves,
+            GameEnd::ThreefoldRepetition => Reason::ThreefoldRepetition,
+            GameEnd::FiftyMoves => Reason::FiftyMoves,
+        }
+    }
 }
 
 impl Reason {
@@ -281,32 +295,10 @@ impl Game {
 
     /// How the current position ends the game by itself, if it does.
     fn automatic_end(&self) -> Option<End> {
-        let board = self.board();
-        if !board.has_legal_move() {
-            return Some(if board.in_check() {
-                End {
-                    reason: Reason::Checkmate,
-                    winner: Some(!board.side_to_move()),
-                }
-            } else {
-                End {
-                    reason: Reason::Stalemate,
-                    winner: None,
-                }
-            });
-        }
-        let draw = |reason| Some(End { reason, winner: None });
-        if board.is_insufficient_material() {
-            return draw(Reason::InsufficientMaterial);
-        }
-        if self.history.is_automatic_draw() {
-            return if self.history.occurrences() >= 5 {
-                draw(Reason::FivefoldRepetition)
-            } else {
-                draw(Reason::SeventyFiveMoves)
-            };
-        }
-        None
+        self.history.status().end.map(|end| End {
+            reason: end.into(),
+            winner: end.winner(),
+        })
     }
 
     /// The draw the player to move may claim now, if any: threefold
@@ -315,13 +307,7 @@ impl Game {
         if self.end.is_some() {
             return None;
         }
-        if self.history.occurrences() >= 3 {
-            Some(Reason::ThreefoldRepetition)
-        } else if self.board().halfmove_clock() >= 100 {
-            Some(Reason::FiftyMoves)
-        } else {
-            None
-        }
+        self.history.status().claim.map(Reason::from)
     }
 
     /// Claims the draw that [`Game::claimable`] names.

@@ -1,70 +1,51 @@
-//! A game as PGN, for the page's download: the seven-tag roster, `SetUp`
-//! and `FEN` when the game started elsewhere than the usual start, the moves
-//! in SAN wrapped at 80 columns, and the end in words as a final comment.
+//! A game as PGN, for the page's download, through movegen's PGN writer
+//! (`movegen::pgn`): the seven-tag roster, `SetUp` and `FEN` when the game
+//! started elsewhere than the usual start, `Termination`, the moves in SAN,
+//! and the end in words as a final comment.
 
 use crate::game::Game;
-use movegen::{Board, Color};
+use movegen::pgn::{self, Movetext};
+use movegen::Board;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The longest movetext line of the download (80 columns; `daba analyse`
+/// keeps to the export format's 79).
+const WIDTH: usize = 80;
 
 /// The PGN of `game` between `white` and `black`.
 pub fn write(game: &Game, white: &str, black: &str) -> String {
     let end = game.end();
     let result = end.map_or("*", |e| e.result());
-    let mut out = String::new();
-    let tag = |out: &mut String, name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
-    };
-    tag(&mut out, "Event", "Daba serve game");
-    tag(&mut out, "Site", "daba serve");
-    tag(&mut out, "Date", &today());
-    tag(&mut out, "Round", "-");
-    tag(&mut out, "White", white);
-    tag(&mut out, "Black", black);
-    tag(&mut out, "Result", result);
+    let mut tags = vec![
+        ("Event", "Daba serve game".to_string()),
+        ("Site", "daba serve".to_string()),
+        ("Date", today()),
+        ("Round", "-".to_string()),
+        ("White", white.to_string()),
+        ("Black", black.to_string()),
+        ("Result", result.to_string()),
+    ];
     if *game.start() != Board::startpos() {
-        tag(&mut out, "SetUp", "1");
-        tag(&mut out, "FEN", &game.start().to_fen());
+        tags.push(("SetUp", "1".to_string()));
+        tags.push(("FEN", game.start().to_fen()));
     }
     if let Some(e) = end {
-        tag(&mut out, "Termination", &e.words());
+        tags.push(("Termination", e.words()));
     }
-    out.push('\n');
 
-    let mut words = Vec::new();
-    let mut number = game.start().fullmove_number();
-    let mut turn = game.start().side_to_move();
-    for (i, san) in game.sans().iter().enumerate() {
-        match turn {
-            Color::White => words.push(format!("{number}.")),
-            Color::Black if i == 0 => words.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        words.push(san.clone());
-        if turn == Color::Black {
-            number += 1;
-        }
-        turn = !turn;
+    let mut text = Movetext::with_width(WIDTH);
+    let mut board = *game.start();
+    for (&mv, san) in game.moves().iter().zip(game.sans()) {
+        text.san(&board, san);
+        board.make_move(mv);
     }
     if let Some(e) = end {
-        words.push(format!("{{{}}}", e.words()));
+        // The end in words as one token: it moves to a line of its own
+        // rather than being broken.
+        text.token(&format!("{{{}}}", e.words()));
     }
-    words.push(result.to_string());
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    text.result(result);
+    pgn::game(tags, text)
 }
 
 /// Today's date (UTC) as PGN writes it, `2026.11.30`.

@@ -5,9 +5,8 @@
 //! [`Config::max_waiters`] long polls, and games untouched for
 //! [`Config::expiry`] are dropped.
 
-use crate::computer::{self, Decision};
+use crate::computer::{self, Decision, Engines, Thinking};
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
-use engine::search::SearchControl;
 use movegen::{Board, Color};
 use rand::rngs::OsRng;
 use rand::RngCore;
@@ -36,6 +35,13 @@ pub struct Config {
     /// address, so that a web page whose domain is pointed at 127.0.0.1 (DNS
     /// rebinding) cannot use the API from the visitor's browser.
     pub local_only: bool,
+    /// A game keeps its computer's hash table and histories between its
+    /// moves (as a UCI engine does within a game); off: every move starts
+    /// clean.
+    pub keep_hash: bool,
+    /// The seed of the computer's random choices (levels below full
+    /// strength); `None`: fresh seeds. Tests set it.
+    pub seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -47,6 +53,8 @@ impl Default for Config {
             wait_timeout: Duration::from_secs(25),
             max_waiters: 400,
             local_only: true,
+            keep_hash: true,
+            seed: None,
         }
     }
 }
@@ -144,7 +152,7 @@ struct Entry {
     version: u64,
     touched: Instant,
     /// The computer's search in flight.
-    thinking: Option<Arc<SearchControl>>,
+    thinking: Option<Arc<Thinking>>,
     changed: watch::Sender<u64>,
 }
 
@@ -157,8 +165,8 @@ impl Entry {
 
     /// Stops the computer's search, if one runs; its move will be dropped.
     fn stop_thinking(&mut self) {
-        if let Some(control) = self.thinking.take() {
-            control.stop();
+        if let Some(thinking) = self.thinking.take() {
+            thinking.stop();
         }
     }
 
@@ -348,7 +356,7 @@ pub struct NewGame {
 pub struct Server {
     config: Config,
     games: Mutex<HashMap<String, Entry>>,
-    searches: Arc<Semaphore>,
+    engines: Engines,
     waiters: Arc<Semaphore>,
 }
 
@@ -368,7 +376,7 @@ impl Server {
     pub fn new(config: Config) -> Arc<Server> {
         movegen::init();
         Arc::new(Server {
-            searches: Arc::new(Semaphore::new(config.max_searches.max(1))),
+            engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
             games: Mutex::new(HashMap::new()),
             config,
@@ -658,13 +666,10 @@ impl Server {
         let Some((board, keys, computer, version)) = computer_check else {
             return self.view(id);
         };
-        let permit = self.searches.clone().acquire_owned().await;
-        let control = computer::new_control();
-        let decision = computer::run_on_search_thread(move || {
-            computer::searched(&board, &keys, computer::DRAW_CHECK_NODES, &control)
-        })
-        .await;
-        drop(permit);
+        let decision = self
+            .engines
+            .judge(id, &board, &keys, computer::DRAW_CHECK_NODES)
+            .await;
         let score = decision
             .and_then(|d| d.score)
             .map(|s| if board.side_to_move() == computer { s } else { -s });
@@ -765,8 +770,8 @@ impl Server {
         {
             return;
         }
-        let control = computer::new_control();
-        e.thinking = Some(control.clone());
+        let thinking = Thinking::new();
+        e.thinking = Some(thinking.clone());
         e.bump();
         let board = *e.game.board();
         let keys = e.game.keys().to_vec();
@@ -774,23 +779,17 @@ impl Server {
         let server = self.clone();
         let id = id.to_string();
         tokio::spawn(async move {
-            let permit = server.searches.clone().acquire_owned().await;
-            let search_control = control.clone();
-            let decision = computer::run_on_search_thread(move || {
-                computer::choose(&board, &keys, level, &search_control)
-            })
-            .await;
-            drop(permit);
-            server.computer_moved(&id, &control, decision);
+            let decision = server.engines.choose(&id, &board, &keys, level, &thinking).await;
+            server.computer_moved(&id, &thinking, decision);
         });
     }
 
     /// The computer's search is done: play its move, or claim the draw its
     /// search scores as no worse for it, unless the game moved on meanwhile.
-    fn computer_moved(self: &Arc<Self>, id: &str, control: &Arc<SearchControl>, decision: Option<Decision>) {
+    fn computer_moved(self: &Arc<Self>, id: &str, thinking: &Arc<Thinking>, decision: Option<Decision>) {
         let mut games = self.lock();
         let Some(e) = games.get_mut(id) else { return };
-        if !e.thinking.as_ref().is_some_and(|c| Arc::ptr_eq(c, control)) {
+        if !e.thinking.as_ref().is_some_and(|c| Arc::ptr_eq(c, thinking)) {
             return;
         }
         e.thinking = None;

@@ -19,10 +19,9 @@ pub struct Context<'a> {
     pub tt: &'a TranspositionTable,
     /// Stop flag, clock and node counts.
     pub control: &'a SearchControl,
-    /// Stop after this many nodes (main thread, summed over threads).
-    pub node_limit: Option<u64>,
-    /// Stop at this many ms (unless pondering).
-    pub hard_ms: Option<u64>,
+    /// The hard bound and the node limit (main thread; unlimited for the
+    /// helpers, which stop when it does).
+    pub time: super::time::TimeManager,
     /// Set once depth 1 is complete: before that nothing stops the search,
     /// so a legal move is always ready.
     pub may_stop: bool,
@@ -75,20 +74,19 @@ impl ThreadData {
         if self.nodes & 1023 == 0 {
             ctx.control.publish_nodes(self.id, self.nodes);
             ctx.control.publish_tb_hits(self.id, self.tb_hits);
-            if self.id == 0 && ctx.may_stop {
-                if let Some(hard) = ctx.hard_ms {
-                    if !ctx.control.pondering() && ctx.control.elapsed_ms() >= hard {
-                        ctx.control.stop();
-                    }
-                }
+            if self.id == 0
+                && ctx.may_stop
+                && ctx.time.hard_ms().is_some()
+                && !ctx.control.pondering()
+                && ctx.time.out_of_time(ctx.control.elapsed_ms())
+            {
+                ctx.control.stop();
             }
         }
-        if self.id == 0 && ctx.may_stop {
-            if let Some(limit) = ctx.node_limit {
-                let others = ctx.control.total_nodes() - ctx.control.nodes_of(0);
-                if self.nodes + others >= limit {
-                    ctx.control.stop();
-                }
+        if self.id == 0 && ctx.may_stop && ctx.time.counts_nodes() {
+            let others = ctx.control.total_nodes() - ctx.control.nodes_of(0);
+            if ctx.time.out_of_nodes(self.nodes + others) {
+                ctx.control.stop();
             }
         }
     }

@@ -6,9 +6,9 @@
 use super::alphabeta::Context;
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use super::thread::ThreadData;
-use super::time::{bounds, TimeBounds};
+use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use super::{Limits, Reporter, ScoreBound, SearchControl, SearchInfo, SearchResult, MAX_PLY};
+use super::{Limits, Line, Reporter, ScoreBound, SearchControl, SearchInfo, SearchResult, MAX_PLY};
 use crate::score::{ScoreReport, INFINITY, MATE, MATE_BOUND};
 use movegen::{Board, Move};
 
@@ -35,13 +35,6 @@ pub struct SearchParams {
     pub auto_draw: bool,
     /// Syzygy tablebases to probe (`None`: no probing, and no cost).
     pub syzygy: Option<crate::syzygy::Probing>,
-}
-
-/// A finished line of one iteration.
-#[derive(Clone, Debug)]
-struct Line {
-    score: i32,
-    pv: Vec<Move>,
 }
 
 /// Runs a search with `threads.len()` threads and returns the best move.
@@ -86,11 +79,13 @@ pub fn search(
             ponder: None,
             score: 0,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
+            lines: Vec::new(),
         };
     }
     tt.new_search();
-    let time = bounds(&params.limits, params.board.side_to_move(), params.move_overhead);
+    let time = TimeManager::new(&params.limits, params.board.side_to_move(), params.move_overhead);
     let (main, helpers) = threads.split_first_mut().expect("at least one thread");
     std::thread::scope(|scope| {
         for helper in helpers.iter_mut() {
@@ -104,7 +99,7 @@ pub fn search(
                         root_moves,
                         tt,
                         control,
-                        None,
+                        TimeManager::unlimited(),
                         &super::SilentReporter,
                     );
                 })
@@ -122,7 +117,7 @@ fn iterative_deepening(
     root_moves: &[Move],
     tt: &TranspositionTable,
     control: &SearchControl,
-    time: Option<TimeBounds>,
+    time: TimeManager,
     reporter: &dyn Reporter,
 ) -> SearchResult {
     let is_main = td.id == 0;
@@ -154,8 +149,7 @@ fn iterative_deepening(
     let mut ctx = Context {
         tt,
         control,
-        node_limit: if is_main { params.limits.nodes } else { None },
-        hard_ms: time.map(|t| t.hard),
+        time,
         // Only the main thread must finish depth 1 (it owns the move to play);
         // helpers stop as soon as they are told.
         may_stop: !is_main,
@@ -165,6 +159,7 @@ fn iterative_deepening(
     };
     let mut completed: Vec<Line> = Vec::new();
     let mut completed_depth = 0;
+    let mut completed_seldepth = 0;
     let mut stable_iterations = 0;
 
     // Helpers start at staggered depths so the threads do not all search the
@@ -195,6 +190,7 @@ fn iterative_deepening(
         }
         completed = lines;
         completed_depth = depth;
+        completed_seldepth = seldepth_of(td, depth, &completed[0]);
         ctx.may_stop = true;
         control.publish_nodes(td.id, td.nodes);
 
@@ -223,14 +219,8 @@ fn iterative_deepening(
                 break;
             }
         }
-        // A fixed move time is used in full (the hard bound ends the search):
-        // stopping early pays off only on a clock, where saved time is kept.
-        if let Some(t) = time.filter(|_| params.limits.movetime.is_none()) {
-            // A best move that keeps winning iterations needs less time.
-            let scale = [160, 120, 100, 85, 70][stable_iterations.min(4)];
-            if !control.pondering() && control.elapsed_ms() * 100 >= t.soft * scale {
-                break;
-            }
+        if !control.pondering() && time.stop_between_iterations(control.elapsed_ms(), stable_iterations) {
+            break;
         }
     }
     control.publish_nodes(td.id, td.nodes);
@@ -246,7 +236,33 @@ fn iterative_deepening(
             .or_else(|| best_line.and_then(|l| ponder_from_tt(tt, &params.board, l.pv[0]))),
         score: best_line.map_or(0, |l| l.score),
         depth: completed_depth,
+        seldepth: completed_seldepth,
         nodes: control.total_nodes(),
+        lines: completed
+            .iter()
+            .map(|l| Line {
+                pv: l.pv.clone(),
+                score: root_score(td, params, l.score),
+            })
+            .collect(),
+    }
+}
+
+/// The deepest ply of an iteration as reported with its line.
+fn seldepth_of(td: &ThreadData, depth: u32, line: &Line) -> u32 {
+    (td.seldepth as u32).max(depth.min(line.pv.len() as u32))
+}
+
+/// The score the search stands by at the root for a searched `score`: an
+/// automatic draw is 0, and a tablebase root's known result replaces the
+/// searched value unless the search found a mate that says more.
+fn root_score(td: &ThreadData, params: &SearchParams, score: i32) -> i32 {
+    if params.auto_draw {
+        return 0;
+    }
+    match &td.root_tb {
+        Some(probe) if score.abs() < MATE_BOUND || probe.wdl == crate::syzygy::TbWdl::Draw => probe.score(),
+        _ => score,
     }
 }
 
@@ -315,26 +331,18 @@ fn make_info(
 ) -> SearchInfo {
     control.publish_nodes(td.id, td.nodes);
     control.publish_tb_hits(td.id, td.tb_hits);
-    let mut score = if params.auto_draw { 0 } else { line.score };
-    let mut certain_wdl = None;
-    if let Some(probe) = &td.root_tb {
+    let score = root_score(td, params, line.score);
+    let certain_wdl = td.root_tb.as_ref().map(|probe| {
         use crate::syzygy::TbWdl;
-        // The tablebase knows the result; a mate the search found says more.
-        if score.abs() < MATE_BOUND || probe.wdl == TbWdl::Draw {
-            score = probe.score();
-        }
-        certain_wdl = Some(match probe.wdl {
+        match probe.wdl {
             TbWdl::Win | TbWdl::CursedWin => crate::wdl::Wdl::WIN,
             TbWdl::Draw => crate::wdl::Wdl::DRAW,
             TbWdl::BlessedLoss | TbWdl::Loss => crate::wdl::Wdl::LOSS,
-        });
-    }
-    if params.auto_draw {
-        score = 0;
-    }
+        }
+    });
     SearchInfo {
         depth,
-        seldepth: (td.seldepth as u32).max(depth.min(line.pv.len() as u32)),
+        seldepth: seldepth_of(td, depth, line),
         multipv,
         score: ScoreReport::from_score(score),
         bound,

@@ -90,6 +90,18 @@ impl Reporter for SilentReporter {
     fn currmove(&self, _depth: u32, _mv: Move, _number: usize) {}
 }
 
+/// One line of a finished iteration: its principal variation and score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The principal variation, first move first.
+    pub pv: Vec<Move>,
+    /// Its score (side to move's view, internal units: mates as `MATE -
+    /// plies`), as the search stands by it: a tablebase root's known result
+    /// and an automatic draw (score 0) replace the searched value, as in the
+    /// reported lines.
+    pub score: i32,
+}
+
 /// What a search returns.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -101,8 +113,12 @@ pub struct SearchResult {
     pub score: i32,
     /// The last completed depth.
     pub depth: u32,
+    /// The deepest ply the best line's iteration reached, as reported.
+    pub seldepth: u32,
     /// Nodes searched, all threads.
     pub nodes: u64,
+    /// The lines of the last completed depth, best first (MultiPV).
+    pub lines: Vec<Line>,
 }
 
 /// Signals shared between the controller and the search threads of one `go`.

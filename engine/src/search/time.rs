@@ -1,5 +1,8 @@
-//! Time management: turns the clock into a soft bound (do not start another
-//! iteration after it) and a hard bound (abort the search at it).
+//! Time management: [`TimeManager`] owns every limit that ends a search by
+//! itself: the clock turned into a soft bound (do not start another
+//! iteration after it, scaled by how stable the best move is) and a hard
+//! bound (abort the search at it), a fixed move time, and the node limit.
+//! The search asks it, between iterations and every so many nodes.
 
 use super::limits::Limits;
 use movegen::Color;
@@ -32,6 +35,80 @@ const MAX_MOVES_TO_GO: i64 = 50;
 /// the end of an average game (60 moves), 0.9 spends more of it early,
 /// where games are decided, and still keeps a reserve for long games.
 const SOFT_TENTHS: i64 = 9;
+
+/// Best-move stability: the soft bound in percent after 0, 1, 2, 3 and 4
+/// or more iterations with the same best move (a move that keeps winning
+/// iterations needs less time; one that just changed, more).
+const STABILITY_PERCENT: [u64; 5] = [160, 120, 100, 85, 70];
+
+/// The limits of one search that end it by themselves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeManager {
+    /// The clock's or the move time's bounds, in ms since the start (or
+    /// `ponderhit`).
+    bounds: Option<TimeBounds>,
+    /// A fixed move time: used in full, never stopped early.
+    fixed: bool,
+    /// Nodes of all threads.
+    nodes: Option<u64>,
+}
+
+impl TimeManager {
+    /// The limits of `limits` for `side`, with `overhead` ms of latency
+    /// expected per move.
+    pub fn new(limits: &Limits, side: Color, overhead: u64) -> TimeManager {
+        TimeManager {
+            bounds: bounds(limits, side, overhead),
+            fixed: limits.movetime.is_some(),
+            nodes: limits.nodes,
+        }
+    }
+
+    /// No limit at all (the helper threads, which stop when the main
+    /// thread does).
+    pub fn unlimited() -> TimeManager {
+        TimeManager::default()
+    }
+
+    /// The hard bound in ms, if the clock or a move time limits the search.
+    pub fn hard_ms(&self) -> Option<u64> {
+        self.bounds.map(|b| b.hard)
+    }
+
+    /// True when the search must stop now: `elapsed_ms` reached the hard
+    /// bound (checked every so many nodes; never while pondering).
+    #[inline]
+    pub fn out_of_time(&self, elapsed_ms: u64) -> bool {
+        self.bounds.is_some_and(|b| elapsed_ms >= b.hard)
+    }
+
+    /// True once `nodes` (all threads) reach the node limit.
+    #[inline]
+    pub fn out_of_nodes(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|limit| nodes >= limit)
+    }
+
+    /// True when the node limit is set (the search then counts every node).
+    #[inline]
+    pub fn counts_nodes(&self) -> bool {
+        self.nodes.is_some()
+    }
+
+    /// Between iterations: true when no new iteration should start, after
+    /// `elapsed_ms` with the best move unchanged for `stable_iterations`
+    /// iterations. A fixed move time is used in full (the hard bound ends
+    /// the search): stopping early pays off only on a clock, where saved
+    /// time is kept.
+    pub fn stop_between_iterations(&self, elapsed_ms: u64, stable_iterations: usize) -> bool {
+        match self.bounds {
+            Some(b) if !self.fixed => {
+                elapsed_ms * 100
+                    >= b.soft * STABILITY_PERCENT[stable_iterations.min(STABILITY_PERCENT.len() - 1)]
+            }
+            _ => false,
+        }
+    }
+}
 
 /// The bounds for `side` under `limits`, with `overhead` ms of GUI and pipe
 /// latency expected per move. `None` when no clock or move time applies.

@@ -1,14 +1,16 @@
-//! Everything Daba prints goes through [`send`]: one line at a time, under the
-//! stdout lock, flushed at once, so lines from the controller and the search
-//! threads never interleave.
+//! Everything Daba prints goes through an [`Output`] (standard output, or a
+//! buffer in tests): one line at a time, under a lock, flushed at once, so
+//! lines from the controller and the search threads never interleave.
 
 use crate::score::ScoreReport;
 use crate::search::{Reporter, ScoreBound, SearchInfo};
 use crate::wdl::wdl_of_report;
 use movegen::Move;
 use std::io::Write;
+use std::sync::{Arc, Mutex};
 
-/// Writes one line (or several joined by newlines) and flushes.
+/// Writes one line (or several joined by newlines) to standard output and
+/// flushes.
 pub fn send(text: &str) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -17,19 +19,51 @@ pub fn send(text: &str) {
     let _ = out.flush();
 }
 
+/// Where the protocol's lines go.
+#[derive(Clone, Debug, Default)]
+pub enum Output {
+    /// Standard output (the GUI).
+    #[default]
+    Stdout,
+    /// A buffer that collects the lines (tests drive the engine in process).
+    Buffer(Arc<Mutex<String>>),
+}
+
+impl Output {
+    /// A buffer, and the output that writes into it.
+    pub fn buffer() -> (Output, Arc<Mutex<String>>) {
+        let buffer = Arc::new(Mutex::new(String::new()));
+        (Output::Buffer(Arc::clone(&buffer)), buffer)
+    }
+
+    /// Writes one line (or several joined by newlines).
+    pub fn send(&self, text: &str) {
+        match self {
+            Output::Stdout => send(text),
+            Output::Buffer(buffer) => {
+                let mut b = buffer.lock().unwrap_or_else(|e| e.into_inner());
+                b.push_str(text);
+                b.push('\n');
+            }
+        }
+    }
+}
+
 /// Prints search progress as UCI `info` lines.
 pub struct UciReporter {
     chess960: bool,
     /// The root's material when `UCI_ShowWDL` is on.
     wdl_material: Option<i32>,
+    out: Output,
 }
 
 impl UciReporter {
     /// A reporter writing castling in Chess960 form when asked.
-    pub fn new(chess960: bool) -> UciReporter {
+    pub fn new(chess960: bool, out: Output) -> UciReporter {
         UciReporter {
             chess960,
             wdl_material: None,
+            out,
         }
     }
 
@@ -77,11 +111,12 @@ pub fn format_info(info: &SearchInfo, chess960: bool, wdl_material: Option<i32>)
 
 impl Reporter for UciReporter {
     fn info(&self, info: &SearchInfo) {
-        send(&format_info(info, self.chess960, self.wdl_material));
+        self.out
+            .send(&format_info(info, self.chess960, self.wdl_material));
     }
 
     fn currmove(&self, depth: u32, mv: Move, number: usize) {
-        send(&format!(
+        self.out.send(&format!(
             "info depth {depth} currmove {} currmovenumber {number}",
             mv.to_uci(self.chess960)
         ));
