@@ -1,10 +1,9 @@
-//! Search tests through the library: a reporter that collects lines, no I/O.
+//! Search tests through the library (a session with the hand-crafted
+//! evaluation): a reporter that collects lines, no I/O.
 
 use engine::score::ScoreReport;
-use engine::search::Reporter;
-use engine::search::{
-    search, Limits, SearchControl, SearchInfo, SearchParams, ThreadData, TranspositionTable,
-};
+use engine::search::{Reporter, SearchInfo};
+use engine::session::{SearchRequest, Session};
 use movegen::{Board, Move};
 use std::sync::Mutex;
 
@@ -20,20 +19,11 @@ impl Reporter for Collect {
 
 fn run(fen: &str, depth: u32) -> (Option<String>, ScoreReport) {
     let board = Board::from_fen(fen).unwrap();
-    let params = SearchParams {
-        board,
-        history: vec![board.key()],
-        limits: Limits::depth(depth),
-        searchmoves: vec![],
-        multipv: 1,
-        move_overhead: 0,
-        auto_draw: false,
-        syzygy: None,
-    };
-    let tt = TranspositionTable::new(8);
-    let control = SearchControl::new(1, false);
+    let mut session = Session::with_seed(0);
+    session.set_hash_mb(8).unwrap();
+    session.set_network(None);
     let collect = Collect::default();
-    let result = search(&params, &tt, &control, &mut [ThreadData::new(0)], &collect);
+    let result = session.search(&SearchRequest::new(board).depth(depth), &collect);
     let last = collect
         .0
         .lock()
@@ -46,6 +36,9 @@ fn run(fen: &str, depth: u32) -> (Option<String>, ScoreReport) {
         result.best,
         "PV starts with the best move"
     );
+    // The outcome's line is the last reported one, with its internal score.
+    assert_eq!(result.lines[0].pv, last.pv);
+    assert_eq!(ScoreReport::from_score(result.lines[0].score), last.score);
     (result.best.map(|m| m.to_uci(false)), last.score)
 }
 
