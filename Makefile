@@ -1,14 +1,18 @@
 # OpenBench / fastchess style build: `make EXE=<path>` puts the release binary at <path>.
+# The tournament binary is the engine alone: no default features, so no `analyse`, `serve`
+# (tokio, axum) or `train` (see Cargo.toml's [features]); `cargo build --release` has them all.
 EXE ?= daba
 CARGO ?= cargo
+# Where cargo puts the binary: CARGO_TARGET_DIR when set, as cargo itself reads it.
+TARGET_DIR ?= $(if $(CARGO_TARGET_DIR),$(CARGO_TARGET_DIR),target)
 
 .PHONY: all build clean
 
 all: build
 
 build:
-	$(CARGO) build --release --bin daba
-	cp target/release/daba $(EXE)
+	$(CARGO) build --release -p daba --no-default-features --bin daba
+	cp $(TARGET_DIR)/release/daba $(EXE)
 
 clean:
 	$(CARGO) clean

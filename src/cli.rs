@@ -1,10 +1,13 @@
 //! The command line: one clap parser for every subcommand, with each
 //! subcommand's argument struct defined next to the code that reads it
-//! (`engine::bench::BenchArgs`, `engine::datagen::DatagenArgs`,
-//! `trainer::config::TrainArgs`, ...), except `tune`'s, which is here so
-//! that the `eval` crate stays a plain library. `daba --help`, the shell
-//! completions and the README's usage section all come from these
-//! definitions.
+//! (`engine::bench::BenchArgs`, `trainer::datagen::DatagenArgs`,
+//! `trainer::config::TrainArgs`, ...). `daba --help`, the shell completions
+//! and the README's usage section all come from these definitions.
+//!
+//! The optional crates' subcommands exist only in builds with their Cargo
+//! feature (on by default): `analyse`, `serve`, and `train` (`datagen`,
+//! `convert-data`, `train`, `tune`). `make EXE=` builds without them, so
+//! the tournament binary's `--help` lists the engine's commands alone.
 //!
 //! Exit codes: 0 done, 1 the work failed (a file could not be read, ...),
 //! 2 the arguments are wrong (clap's message, or a value that only turns out
@@ -15,16 +18,18 @@
 //! holds every subcommand to it; subcommands to come (analysis, a local
 //! server) take the same spellings.
 
+#[cfg(feature = "analyse")]
 use analyse::AnalyseArgs;
+#[cfg(any(feature = "analyse", feature = "train"))]
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use engine::bench::BenchArgs;
-use engine::datagen::convert::ConvertArgs;
-use engine::datagen::{positive_usize, DatagenArgs};
 use engine::genfens::GenfensArgs;
 use engine::PerftArgs;
+#[cfg(feature = "serve")]
 use serve::ServeArgs;
-use trainer::config::TrainArgs;
+#[cfg(feature = "train")]
+use trainer::{config::TrainArgs, datagen::convert::ConvertArgs, datagen::DatagenArgs, tune::TuneArgs};
 
 /// `daba --version`: the version and the commit it was built from (see
 /// build.rs).
@@ -51,6 +56,7 @@ pub struct Cli {
 pub enum Command {
     /// Speak UCI on standard input and output (the same as no command)
     Uci,
+    #[cfg(feature = "analyse")]
     /// Analyse games (PGN) or positions (EPD, FEN): annotated PGN, a report, or JSON lines
     #[command(after_help = "\
         Games: every move gets the evaluation after it as `[%eval 0.34]` (White's view); moves \
@@ -78,6 +84,7 @@ pub enum Command {
         book position (or the start position) plus a few random moves, kept when a short search \
         scores it within 300 centipawns. The same seed prints the same openings.")]
     Genfens(GenfensArgs),
+    #[cfg(feature = "train")]
     /// Play self-play games and write them as training data
     #[command(after_help = "\
         Every searched position is recorded with the move the search chose, its score and the \
@@ -85,24 +92,28 @@ pub enum Command {
         book position plus --random-plies random moves. The file depends only on the settings, \
         not on --threads, and running the same command again continues a stopped run.")]
     Datagen(DatagenArgs),
+    #[cfg(feature = "train")]
     /// Convert training data between text lines and binary game records
     #[command(after_help = "\
         Text lines are `<fen> | <score, White's view> | <result 1.0/0.5/0.0>`; each becomes a \
         one-position game. Binary to text keeps the positions that pass the filters (all by \
         default), which is how the evaluation tuner gets its data.")]
     ConvertData(ConvertArgs),
+    #[cfg(feature = "train")]
     /// Train an NNUE on self-play games and export the net file
     #[command(after_help = "\
         Reads binary game records (`daba datagen`), keeps the quiet positions unless told \
         otherwise, trains the float net with AdamW and writes the integer net file the engine \
         loads (`EvalFile`), and a checkpoint, after every epoch. See docs/nnue.md.")]
     Train(Box<TrainArgs>),
+    #[cfg(feature = "train")]
     /// Fit the hand-crafted evaluation's weights to text data (Texel tuning)
     #[command(after_help = "\
         Fits the scaling constant K, then runs full-batch Adam on the mean squared error between \
         the game results and the predictions, and writes the weights as Rust source. See \
         docs/tuning.md.")]
     Tune(TuneArgs),
+    #[cfg(feature = "serve")]
     /// Serve a chess page: play Daba from random moves to full strength, or a friend
     #[command(after_help = "\
         Open the printed address in a browser. The page offers games against Daba (level 0 plays \
@@ -116,29 +127,6 @@ pub enum Command {
         `daba completions zsh > ~/.zfunc/_daba`, or `daba completions fish > \
         ~/.config/fish/completions/daba.fish`.")]
     Completions(CompletionsArgs),
-}
-
-/// `daba tune` arguments.
-#[derive(Args, Clone, Debug)]
-pub struct TuneArgs {
-    /// Text data: `<fen> | <score> | <result>` lines (`daba convert-data` writes them)
-    #[arg(long, value_name = "FILE")]
-    pub data: String,
-    /// Passes of full-batch Adam over the data
-    #[arg(long, value_name = "N", default_value_t = 300)]
-    pub epochs: usize,
-    /// Learning rate
-    #[arg(long, value_name = "X", default_value_t = 1.0)]
-    pub lr: f64,
-    /// Parameters seen in fewer than N positions keep their values
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub min_count: usize,
-    /// Output file: the weights, as Rust source
-    #[arg(long, value_name = "FILE", default_value = "eval/src/weights.rs")]
-    pub out: String,
-    /// Worker threads [default: every core]
-    #[arg(long, value_name = "N", value_parser = positive_usize)]
-    pub threads: Option<usize>,
 }
 
 /// `daba completions` arguments.
@@ -168,18 +156,17 @@ pub fn run(cli: Cli) -> i32 {
                 1
             }
         }
-        Command::Datagen(args) => engine::datagen::run_cli(&checked("datagen", args.config())),
-        Command::ConvertData(args) => engine::datagen::convert::run_cli(&args.config()),
+        #[cfg(feature = "train")]
+        Command::Datagen(args) => trainer::datagen::run_cli(&checked("datagen", args.config())),
+        #[cfg(feature = "train")]
+        Command::ConvertData(args) => trainer::datagen::convert::run_cli(&args.config()),
+        #[cfg(feature = "train")]
         Command::Train(args) => trainer::run_cli(&checked("train", args.config())),
+        #[cfg(feature = "analyse")]
         Command::Analyse(args) => analyse::run_cli(&checked("analyse", args.config())),
-        Command::Tune(args) => eval::tune::run_cli(&eval::tune::TuneOptions {
-            data: args.data,
-            epochs: args.epochs,
-            lr: args.lr,
-            min_count: args.min_count,
-            out: args.out,
-            threads: args.threads.unwrap_or(0),
-        }),
+        #[cfg(feature = "train")]
+        Command::Tune(args) => trainer::tune::run_cli(&args.options()),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run_cli(&args),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "daba", &mut std::io::stdout());
@@ -191,6 +178,7 @@ pub fn run(cli: Cli) -> i32 {
 /// The value of a check that clap could not make itself; on an error, exits
 /// the way clap does for a bad argument (the message, the subcommand's
 /// usage, exit code 2).
+#[cfg(any(feature = "analyse", feature = "train"))]
 fn checked<T>(subcommand: &str, result: Result<T, String>) -> T {
     result.unwrap_or_else(|message| {
         let mut cli = Cli::command();
@@ -259,7 +247,13 @@ mod tests {
                 seen += 1;
             }
         }
-        assert!(seen >= 9, "only {seen} shared flags seen");
+        // The engine's own commands share few flags; the optional ones many.
+        let expected = if cfg!(all(feature = "analyse", feature = "serve", feature = "train")) {
+            9
+        } else {
+            1
+        };
+        assert!(seen >= expected, "only {seen} shared flags seen");
     }
 
     #[test]
@@ -287,22 +281,37 @@ mod tests {
             "daba bench 5",
             "daba bench --depth 5",
             "daba perft 4 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            #[cfg(feature = "train")]
             "daba datagen --games 8000 --nodes 4000 --threads 2 --seed 2026 --random-plies 6 --book b.epd --out data.bin",
+            #[cfg(feature = "train")]
             "daba datagen --eval-file classical",
+            #[cfg(feature = "train")]
             "daba convert-data --in data.bin --out data.txt --quiet",
+            #[cfg(feature = "train")]
             "daba convert-data --in a --out b --no-check --no-noisy --no-mates --max-score 2000 --min-ply 8",
+            #[cfg(feature = "train")]
             "daba tune --data data.txt --epochs 1000 --lr 2.0 --min-count 2000 --out eval/src/weights.rs",
+            #[cfg(feature = "train")]
             "daba tune --data data.txt --threads 2",
+            #[cfg(feature = "train")]
             "daba train --data games.bin --data more.bin --hidden 256 --buckets 8 --activation screlu --epochs 20 --batch 16384 --lr 0.001 --lambda 0.75 --net daba-256x8.nnue --svg loss.svg",
+            #[cfg(feature = "train")]
             "daba train --data a.bin,b.bin --no-filter --quiet --scale auto --resume --stop-after 2",
+            #[cfg(feature = "train")]
             "daba train --export-only --checkpoint x.ckpt --out x.nnue",
             "daba genfens 10 --seed 1 --book None",
+            #[cfg(feature = "serve")]
             "daba serve",
+            #[cfg(feature = "serve")]
             "daba serve --port 0 --host 0.0.0.0",
             "daba completions fish",
+            #[cfg(feature = "analyse")]
             "daba analyse games.pgn --depth 18 --out annotated.pgn --svg graphs/",
+            #[cfg(feature = "analyse")]
             "daba analyse positions.epd --movetime 2000 --multipv 3",
+            #[cfg(feature = "analyse")]
             "daba analyse games.pgn --nodes 5000 --threads 1 --hash 16 --json --from-move 10 --to-move 30 --side black",
+            #[cfg(feature = "analyse")]
             "daba analyse - --eval-file classical",
         ] {
             if let Err(e) = Cli::try_parse_from(line.split_whitespace()) {
@@ -314,21 +323,33 @@ mod tests {
             "daba bench 5 --depth 6",
             "daba bench x",
             "daba perft",
+            #[cfg(feature = "train")]
             "daba datagen --threads 0",
+            #[cfg(feature = "train")]
             "daba datagen --gmaes 5",
+            #[cfg(feature = "train")]
             "daba convert-data --in a",
+            // In a build without the feature, an unknown command: exit 2 too.
             "daba tune",
             "daba train",
+            #[cfg(feature = "train")]
             "daba train --data a --lambda 2",
+            #[cfg(feature = "train")]
             "daba train --data a --activation relu",
             "daba completions tcsh",
+            #[cfg(feature = "serve")]
             "daba serve --port 70000",
+            #[cfg(feature = "serve")]
             "daba serve --host",
             "daba frobnicate",
             "daba analyse",
+            #[cfg(feature = "analyse")]
             "daba analyse --multipv 0 g.pgn",
+            #[cfg(feature = "analyse")]
             "daba analyse --threads 0 g.pgn",
+            #[cfg(feature = "analyse")]
             "daba analyse g.pgn --side both",
+            #[cfg(feature = "analyse")]
             "daba analyse g.pgn --depth 0",
         ] {
             let e = Cli::try_parse_from(line_words(bad)).expect_err(bad);

@@ -2,8 +2,8 @@
 //! start it that way); arguments that contain a space are UCI command lines
 //! run in order (OpenBench's convention); anything else is a subcommand of
 //! the command line in `cli.rs`, which hands the work to the crate that owns
-//! it (the engine, or the trainer for `daba train`, so the engine never
-//! depends on the trainer).
+//! it (the engine, or `analyse`, `serve` or `trainer`, optional crates behind
+//! Cargo features of the same names, so the engine never depends on them).
 
 mod cli;
 

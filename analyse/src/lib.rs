@@ -62,7 +62,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = multipv)]
     pub multipv: usize,
     /// Worker threads: several games or positions at once, or all on one game [default: every core]
-    #[arg(long, value_name = "N", value_parser = engine::datagen::positive_usize)]
+    #[arg(long, value_name = "N", value_parser = engine::positive_usize)]
     pub threads: Option<usize>,
     /// Hash table size in MB, shared out among the games analysed at once
     #[arg(long, value_name = "MB", default_value_t = 256, value_parser = hash)]

@@ -96,7 +96,7 @@ pub fn parse(words: &[&str]) -> Result<Request, String> {
 /// The openings a request asks for, as FENs.
 pub fn generate(request: &Request) -> Result<Vec<String>, String> {
     let book = match &request.book {
-        Some(path) => crate::datagen::read_book(path)?,
+        Some(path) => crate::openings::read_book(path)?,
         None => Vec::new(),
     };
     if request.book.is_some() && book.is_empty() {

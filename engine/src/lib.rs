@@ -1,16 +1,18 @@
-//! The Daba engine: search, transposition table, time management, the UCI
-//! protocol, and the `bench`, `perft`, `genfens`, `datagen` and
-//! `convert-data` commands. The binary's command line (the root package's
-//! `src/cli.rs`) parses the arguments with the `*Args` structs defined next
-//! to each command's code and calls the functions here.
+//! The Daba engine, what plays: search, transposition table, time
+//! management, the UCI protocol, and the `bench`, `perft` and `genfens`
+//! commands. The binary's command line (the root package's `src/cli.rs`)
+//! parses the arguments with the `*Args` structs defined next to each
+//! command's code and calls the functions here. Data generation and the
+//! tuners live in the `trainer` crate, which searches through
+//! [`session::Session`]; the engine never depends on it.
 
 pub mod bench;
 pub mod book;
-pub mod datagen;
 pub mod game;
 pub mod genfens;
 pub mod levels;
 pub mod network;
+pub mod openings;
 pub mod score;
 pub mod search;
 pub mod session;
@@ -51,6 +53,16 @@ pub struct PerftArgs {
     /// The position, as one argument or as its six fields [default: the start position]
     #[arg(value_name = "FEN", num_args = 0.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub fen: Vec<String>,
+}
+
+/// Parses a count of at least 1 (`--threads` and the like): the value
+/// parser of every subcommand's counts, the engine's and its callers'.
+pub fn positive_usize(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        Ok(_) => Err("must be at least 1".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Runs `daba perft`; returns the exit code (2 for a bad FEN).

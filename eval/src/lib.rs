@@ -4,8 +4,11 @@
 //! endgame weight, blended by how much material is left. The terms (material,
 //! piece-square tables, mobility, pawn structure, passed pawns, king safety,
 //! piece placement, threats, tempo, endgame scaling) live in `terms`; their
-//! weights in one list (`weights`, laid out by `params`), which the tuner in
-//! `tune` fits to game results and writes back.
+//! weights in one list (`weights`, laid out by `params`), which the Texel
+//! tuner (`trainer::tune`, `daba tune`) fits to game results and writes back.
+//! This crate is inference only: [`tuning_entry`] is what the tuner needs of
+//! the evaluation's insides (each parameter's coefficient), and the NNUE
+//! inference is in `nnue`; the training itself lives in the `trainer` crate.
 
 pub mod file;
 mod masks;
@@ -14,7 +17,6 @@ pub mod params;
 mod score;
 pub mod sink;
 mod terms;
-pub mod tune;
 pub mod weights;
 
 use movegen::{Bitboard, Board, Color, PieceType};

@@ -1,9 +1,10 @@
 //! `daba train` options: the command-line arguments (clap), checked and
 //! turned into a [`TrainConfig`], with an error message for every bad value.
 
+use crate::datagen::format::Filter;
+use crate::datagen::FilterArgs;
 use crate::net::{Activation, FeatureSet, Shape};
-use engine::datagen::format::Filter;
-use engine::datagen::{positive_usize, FilterArgs};
+use engine::positive_usize;
 
 /// Settings of a training run.
 #[derive(Clone, Debug)]

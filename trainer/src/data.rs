@@ -1,12 +1,12 @@
 //! Training positions in memory: the binary game records of
-//! `engine::datagen::format`, replayed, filtered and packed into 32-byte
+//! `crate::datagen::format`, replayed, filtered and packed into 32-byte
 //! [`Sample`]s, split into a training and a validation set.
 //!
 //! A sample keeps the board as the data format does (occupancy and 4-bit
 //! piece codes) so that millions of positions fit in memory and shuffle
 //! quickly; the features are computed from it when the position is used.
 
-use engine::datagen::format::{Filter, GameReader, GameRecord, Outcome};
+use crate::datagen::format::{Filter, GameReader, GameRecord, Outcome};
 use eval::nnue::FeatureSet;
 use movegen::{Board, Color};
 

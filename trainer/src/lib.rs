@@ -1,9 +1,14 @@
-//! Daba's NNUE trainer (`daba train`): learns the float net of
-//! `docs/nnue.md` from Daba's own self-play games and exports it to the
-//! integer net file the engine loads.
+//! Daba's training crate: everything that makes the engine's data and
+//! weights, and nothing the engine needs to play. [`datagen`] plays the
+//! self-play games (`daba datagen`, through `engine::session::Session`) and
+//! owns their file format ([`datagen::format`]) and its conversion to text
+//! (`daba convert-data`); [`tune`] is the Texel tuner of the hand-crafted
+//! evaluation (`daba tune`); the rest is the NNUE trainer (`daba train`),
+//! which learns the float net of `docs/nnue.md` from those games and exports
+//! it to the integer net file the engine loads.
 //!
 //! It exists so that Daba's nets come from Daba's own code and data only.
-//! The pieces: [`data`] loads and filters game records into samples,
+//! The NNUE pieces: [`data`] loads and filters game records into samples,
 //! [`net`] is the float net, [`train`] computes gradients in parallel and
 //! takes AdamW steps, [`checkpoint`] saves and resumes runs, [`export`]
 //! quantises and writes the net file (with an integer reference evaluation),
@@ -12,10 +17,12 @@
 pub mod checkpoint;
 pub mod config;
 pub mod data;
+pub mod datagen;
 pub mod export;
 pub mod net;
 pub mod svg;
 pub mod train;
+pub mod tune;
 
 use checkpoint::Checkpoint;
 use config::TrainConfig;

@@ -361,7 +361,7 @@ mod tests {
             for p in &mut net.params[shape.ft_bias()] {
                 *p = 0.3;
             }
-            let sample = Sample::from_board(&board, 150, engine::datagen::format::Outcome::Draw);
+            let sample = Sample::from_board(&board, 150, crate::datagen::format::Outcome::Draw);
             let hyper = Hyper {
                 lambda: 0.5,
                 scale: 400.0,

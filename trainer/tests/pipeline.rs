@@ -2,7 +2,6 @@
 //! a resumed run ends where an uninterrupted one does, and the exported
 //! integer net computes what the float net does, within a stated tolerance.
 
-use engine::datagen::format::{write_file_header, GameRecord, Outcome, Ply};
 use movegen::{Board, Color, PieceType};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -10,6 +9,7 @@ use std::path::{Path, PathBuf};
 use trainer::checkpoint::Checkpoint;
 use trainer::config::parse_args;
 use trainer::data::Sample;
+use trainer::datagen::format::{write_file_header, GameRecord, Outcome, Ply};
 use trainer::export::{quantise, QuantNet};
 use trainer::net::{Activation, FeatureSet, Net, Shape};
 use trainer::train::{Hyper, Trainer};

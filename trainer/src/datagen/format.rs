@@ -21,7 +21,7 @@
 //!   that many 4-byte plies: the move (`from | to << 6 | promotion << 12`) and
 //!   the score (`i16`, centipawns from the side to move's view).
 
-use crate::score::MATE_BOUND;
+use engine::score::MATE_BOUND;
 use movegen::{Board, CastleSide, Color, Move, Piece, PieceType, Square};
 use std::fmt;
 use std::io::{Read, Write};

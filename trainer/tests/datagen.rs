@@ -2,9 +2,9 @@
 //! of threads, continues a stopped run to the same file as an uninterrupted
 //! one, and records whole legal games that the reader can filter.
 
-use engine::datagen::format::{Filter, GameReader};
-use engine::datagen::{run, DatagenConfig};
 use std::path::{Path, PathBuf};
+use trainer::datagen::format::{Filter, GameReader};
+use trainer::datagen::{run, DatagenConfig};
 
 fn config(games: usize, threads: usize, out: &Path) -> DatagenConfig {
     DatagenConfig {

@@ -10,9 +10,9 @@
 //! split over threads by rayon. The result is written as `weights.rs`, the
 //! same list the evaluation reads.
 
-use crate::params::{NUM_PARAMS, TERMS};
-use crate::weights::WEIGHTS;
-use crate::{tuning_entry, MAX_PHASE};
+use eval::params::{NUM_PARAMS, TERMS};
+use eval::weights::WEIGHTS;
+use eval::{tuning_entry, MAX_PHASE};
 use movegen::Board;
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -210,7 +210,44 @@ pub fn render(w: &Weights, note: &str) -> String {
     out
 }
 
-/// The settings of `daba tune` (the binary's command line parses them).
+/// `daba tune` arguments.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TuneArgs {
+    /// Text data: `<fen> | <score> | <result>` lines (`daba convert-data` writes them)
+    #[arg(long, value_name = "FILE")]
+    pub data: String,
+    /// Passes of full-batch Adam over the data
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub epochs: usize,
+    /// Learning rate
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    pub lr: f64,
+    /// Parameters seen in fewer than N positions keep their values
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub min_count: usize,
+    /// Output file: the weights, as Rust source
+    #[arg(long, value_name = "FILE", default_value = "eval/src/weights.rs")]
+    pub out: String,
+    /// Worker threads [default: every core]
+    #[arg(long, value_name = "N", value_parser = engine::positive_usize)]
+    pub threads: Option<usize>,
+}
+
+impl TuneArgs {
+    /// The run these arguments ask for.
+    pub fn options(&self) -> TuneOptions {
+        TuneOptions {
+            data: self.data.clone(),
+            epochs: self.epochs,
+            lr: self.lr,
+            min_count: self.min_count,
+            out: self.out.clone(),
+            threads: self.threads.unwrap_or(0),
+        }
+    }
+}
+
+/// The settings of `daba tune`.
 #[derive(Clone, Debug)]
 pub struct TuneOptions {
     /// Text data: `<fen> | <score> | <result>` lines.
@@ -292,7 +329,7 @@ mod tests {
     #[test]
     fn rendering_the_current_weights_reproduces_the_source() {
         let text = render(&current_weights(), "");
-        let source = include_str!("weights.rs");
+        let source = include_str!("../../eval/src/weights.rs");
         // Compare the array body, which the tuner owns completely.
         let body = |s: &str| s[s.find("pub const WEIGHTS").unwrap()..].to_string();
         assert_eq!(body(&text), body(source));

@@ -19,8 +19,9 @@
 pub mod convert;
 pub mod format;
 
-use crate::search::SilentReporter;
-use crate::session::{SearchRequest, Session};
+use engine::openings::read_book;
+use engine::search::SilentReporter;
+use engine::session::{SearchRequest, Session};
 use format::{DataError, GameReader, GameRecord, Outcome, Ply};
 use movegen::{Board, Color};
 use rand::rngs::StdRng;
@@ -364,22 +365,6 @@ fn write_ready(queue: &mut Pending, out: &mut impl Write) -> std::io::Result<()>
     Ok(())
 }
 
-/// Reads an opening book: one FEN (or EPD) per line, anything after `;`
-/// ignored, blank lines skipped. Every position must be valid.
-pub fn read_book(path: &str) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("book {path}: {e}"))?;
-    let mut book = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let fen = line.split(';').next().unwrap_or("").trim();
-        if fen.is_empty() {
-            continue;
-        }
-        Board::from_fen(fen).map_err(|e| format!("book {path} line {}: {e}", n + 1))?;
-        book.push(fen.to_string());
-    }
-    Ok(book)
-}
-
 /// `daba datagen` arguments.
 #[derive(clap::Args, Clone, Debug)]
 pub struct DatagenArgs {
@@ -390,7 +375,7 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
     /// Worker threads, one game each [default: every core]
-    #[arg(long, value_name = "N", value_parser = positive_usize)]
+    #[arg(long, value_name = "N", value_parser = engine::positive_usize)]
     pub threads: Option<usize>,
     /// Seed of the random choices (one seed, one file, whatever --threads is)
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -407,15 +392,6 @@ pub struct DatagenArgs {
     /// NNUE net to play with, or `classical`: the hand-crafted evaluation [default: the engine's]
     #[arg(long, value_name = "FILE")]
     pub eval_file: Option<String>,
-}
-
-/// Parses a count of at least 1 (`--threads` and the like).
-pub fn positive_usize(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if n > 0 => Ok(n),
-        Ok(_) => Err("must be at least 1".into()),
-        Err(e) => Err(e.to_string()),
-    }
 }
 
 impl DatagenArgs {
@@ -436,10 +412,10 @@ impl DatagenArgs {
             random_plies: self.random_plies,
             out: self.out.clone(),
             network: match self.eval_file.as_deref() {
-                None => crate::network::default_network(),
+                None => engine::network::default_network(),
                 Some("classical") => None,
                 Some(file) => {
-                    Some(crate::network::load(file).map_err(|e| format!("--eval-file {file}: {e}"))?)
+                    Some(engine::network::load(file).map_err(|e| format!("--eval-file {file}: {e}"))?)
                 }
             },
         })
