@@ -304,6 +304,7 @@ mod tests {
             "daba serve",
             #[cfg(feature = "serve")]
             "daba serve --port 0 --host 0.0.0.0",
+            "daba serve --fresh-hash",
             "daba completions fish",
             #[cfg(feature = "analyse")]
             "daba analyse games.pgn --depth 18 --out annotated.pgn --svg graphs/",

@@ -320,4 +320,42 @@ mod tests {
         assert_eq!(outcome.depth, 1);
         assert!(outcome.nodes < 1_000_000, "{}", outcome.nodes);
     }
+
+    /// With `keep_hash`, a game's second search of a position finds the
+    /// first one's work (fewer nodes to the same depth); another game in
+    /// between, or `keep_hash` off, starts it clean (the same nodes again).
+    async fn nodes(engines: &Engines, board: Board, game: &str) -> u64 {
+        let request = SearchRequest::new(board).depth(7).full_strength();
+        engines
+            .run(game, MAX_LEVEL, request, &Thinking::new())
+            .await
+            .unwrap()
+            .nodes
+    }
+
+    #[tokio::test]
+    async fn a_game_keeps_its_hash_table_only_when_told() {
+        movegen::init();
+        let board =
+            Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
+        let kept = Engines::new(1, Some(1), true);
+        let first = nodes(&kept, board, "a").await;
+        assert!(
+            nodes(&kept, board, "a").await < first,
+            "the same game reuses its table"
+        );
+        nodes(&kept, board, "b").await;
+        assert_eq!(
+            nodes(&kept, board, "a").await,
+            first,
+            "another game in between: clean"
+        );
+        let fresh = Engines::new(1, Some(1), false);
+        assert_eq!(nodes(&fresh, board, "a").await, first);
+        assert_eq!(
+            nodes(&fresh, board, "a").await,
+            first,
+            "keep_hash off: clean every move"
+        );
+    }
 }

@@ -29,6 +29,10 @@ pub struct ServeArgs {
     /// Address to listen on: 127.0.0.1 keeps the page to this computer, 0.0.0.0 opens it to the network
     #[arg(long, value_name = "HOST", default_value = "127.0.0.1")]
     pub host: String,
+    /// Start every computer move with an empty hash table and histories (by default a game keeps
+    /// them between its moves, as a UCI engine does within a game)
+    #[arg(long)]
+    pub fresh_hash: bool,
 }
 
 /// Runs the server until the process is stopped; returns the exit code (1
@@ -59,6 +63,7 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
         }
         let server = Server::new(Config {
             local_only,
+            keep_hash: !args.fresh_hash,
             ..Config::default()
         });
         let sweeper = server.clone();
