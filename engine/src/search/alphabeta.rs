@@ -55,15 +55,49 @@ enum Singular {
     None,
 }
 
-static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+/// Late-move reductions by depth and move number: `LMR_BASE + ln(depth) *
+/// ln(moves) / LMR_DIVISOR`, in plies.
+fn lmr_table() -> [[i32; 64]; 64] {
+    let base = f64::from(lmr_base_centi()) / 100.0;
+    let divisor = f64::from(lmr_divisor_centi()) / 100.0;
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (moves, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+            *r = (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32;
         }
     }
     table
-});
+}
+
+#[cfg(not(feature = "tune"))]
+static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(lmr_table);
+
+/// The late-move reduction at `depth` after `moves` moves (both below 64).
+#[cfg(not(feature = "tune"))]
+#[inline(always)]
+fn lmr(depth: usize, moves: usize) -> i32 {
+    LMR[depth][moves]
+}
+
+/// A tuning build's table follows the tunables: it is made again when
+/// `LMR_BASE_CENTI` or `LMR_DIVISOR_CENTI` changed since it was made.
+#[cfg(feature = "tune")]
+fn lmr(depth: usize, moves: usize) -> i32 {
+    use std::sync::RwLock;
+    type Table = ((i32, i32), [[i32; 64]; 64]);
+    static TABLE: LazyLock<RwLock<Table>> =
+        LazyLock::new(|| RwLock::new(((lmr_base_centi(), lmr_divisor_centi()), lmr_table())));
+    let now = (lmr_base_centi(), lmr_divisor_centi());
+    {
+        let table = TABLE.read().unwrap_or_else(|e| e.into_inner());
+        if table.0 == now {
+            return table.1[depth][moves];
+        }
+    }
+    let mut table = TABLE.write().unwrap_or_else(|e| e.into_inner());
+    *table = (now, lmr_table());
+    table.1[depth][moves]
+}
 
 impl ThreadData {
     /// Counts a node and, every 1024 nodes on the main thread, checks the clock
@@ -268,8 +302,8 @@ impl ThreadData {
 
         if !pv_node && !in_check && !singular_search {
             // 5. Reverse futility pruning: far above beta, a shallow node fails high.
-            let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval.abs() < MATE_BOUND {
+            let margin = rfp_margin() * (depth - i32::from(improving));
+            if depth <= rfp_max_depth() && eval - margin >= beta && eval.abs() < MATE_BOUND {
                 return eval;
             }
 
@@ -280,11 +314,15 @@ impl ThreadData {
                 & !board.pieces(PieceType::King))
             .any();
             let after_null = self.at(ply as isize - 1).mv.is_none() && ply > 0;
-            if depth >= NMP_MIN_DEPTH && eval >= beta && has_pieces && !after_null && beta.abs() < MATE_BOUND
+            if depth >= nmp_min_depth()
+                && eval >= beta
+                && has_pieces
+                && !after_null
+                && beta.abs() < MATE_BOUND
             {
-                let r = NMP_BASE_REDUCTION
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                let r = nmp_base_reduction()
+                    + depth / nmp_depth_divisor()
+                    + ((eval - beta) / nmp_eval_divisor()).min(3);
                 let child = board.play_null();
                 self.at_mut(ply as isize).mv = Move::NONE;
                 self.at_mut(ply as isize).piece = None;
@@ -302,7 +340,7 @@ impl ThreadData {
 
         // 7. Internal iterative reduction: without a hash move this node is
         // probably not worth a full-depth search yet.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut_node) {
+        if depth >= iir_min_depth() && tt_move.is_none() && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -319,7 +357,7 @@ impl ThreadData {
         let mut captures_tried: [Move; 32] = [Move::NONE; 32];
         let mut capture_count = 0usize;
         let mut skip_quiets = false;
-        let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+        let lmp_limit = (lmp_base() + depth * depth) / if improving { 1 } else { 2 };
 
         while let Some(mv) = picker.next_move(board, self, ply) {
             legal_moves += 1;
@@ -334,22 +372,22 @@ impl ThreadData {
             // board only when a move would otherwise be pruned).
             if !root && best_score > -MATE_BOUND {
                 if quiet {
-                    let late = skip_quiets || depth <= LMP_MAX_DEPTH && quiet_count as i32 >= lmp_limit;
+                    let late = skip_quiets || depth <= lmp_max_depth() && quiet_count as i32 >= lmp_limit;
                     if late && !board.gives_check(mv) {
                         skip_quiets = true;
                         continue;
                     }
-                    if depth <= FP_MAX_DEPTH
+                    if depth <= fp_max_depth()
                         && !in_check
-                        && eval + FP_BASE + FP_MARGIN * depth <= alpha
+                        && eval + fp_base() + fp_margin() * depth <= alpha
                         && !board.gives_check(mv)
                     {
                         continue;
                     }
-                    if depth <= SEE_MAX_DEPTH && !see_ge(board, mv, SEE_QUIET_MARGIN * depth) {
+                    if depth <= see_max_depth() && !see_ge(board, mv, see_quiet_margin() * depth) {
                         continue;
                     }
-                } else if depth <= SEE_MAX_DEPTH && !see_ge(board, mv, SEE_NOISY_MARGIN * depth * depth) {
+                } else if depth <= see_max_depth() && !see_ge(board, mv, see_noisy_margin() * depth * depth) {
                     continue;
                 }
             }
@@ -357,9 +395,9 @@ impl ThreadData {
             // The singular-extension test of the hash move runs before the
             // move is made: it searches this same node without that move.
             let mut singular_extension = 0;
-            if mv == tt_move && !root && !singular_search && depth >= SE_MIN_DEPTH {
+            if mv == tt_move && !root && !singular_search && depth >= se_min_depth() {
                 if let Some(h) = hit {
-                    if h.depth >= depth - SE_TT_DEPTH_MARGIN
+                    if h.depth >= depth - se_tt_depth_margin()
                         && h.bound != Bound::Upper
                         && h.score.abs() < MATE_BOUND
                     {
@@ -406,7 +444,7 @@ impl ThreadData {
             // 11. Late-move reductions, then the PVS re-search ladder.
             let mut score;
             if depth >= 3 && searched > LMR_MIN_MOVES + usize::from(root) && (quiet || !pv_node) {
-                let mut r = LMR[depth.min(63) as usize][searched.min(63)];
+                let mut r = lmr(depth.min(63) as usize, searched.min(63));
                 r +=
                     i32::from(!pv_node) + i32::from(cut_node) - i32::from(improving) - i32::from(gives_check);
                 if quiet {
@@ -418,7 +456,7 @@ impl ThreadData {
                         self.at(ply as isize - 2),
                         side,
                     );
-                    r -= history / LMR_HISTORY_DIVISOR;
+                    r -= history / lmr_history_divisor();
                 }
                 let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
                 score = -self.negamax(ctx, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
@@ -529,7 +567,7 @@ impl ThreadData {
         depth: i32,
         ply: usize,
     ) -> Singular {
-        let singular_beta = test.tt_score - SE_MARGIN * depth;
+        let singular_beta = test.tt_score - se_margin() * depth;
         let singular_depth = (depth - 1) / 2;
         self.at_mut(ply as isize).excluded = test.mv;
         let score = self.negamax(
@@ -547,7 +585,7 @@ impl ThreadData {
         }
         if score < singular_beta {
             let doubles = self.at(ply as isize).double_extensions;
-            if !test.pv_node && score < singular_beta - SE_DOUBLE_MARGIN && doubles < SE_MAX_DOUBLE {
+            if !test.pv_node && score < singular_beta - se_double_margin() && doubles < SE_MAX_DOUBLE {
                 self.at_mut(ply as isize).double_extensions = doubles + 1;
                 Singular::Extend(2)
             } else {
@@ -677,7 +715,7 @@ impl ThreadData {
                 let gain = board.captured_piece(mv).map_or(0, |k| SEE_VALUES[k.index()])
                     + mv.promotion_piece()
                         .map_or(0, |k| SEE_VALUES[k.index()] - SEE_VALUES[0]);
-                if stand_pat + gain + QS_DELTA_MARGIN <= alpha {
+                if stand_pat + gain + qs_delta_margin() <= alpha {
                     continue;
                 }
                 if !see_ge(board, mv, 0) {

@@ -4,7 +4,7 @@
 //! the same tree and share what they find through the hash table.
 
 use super::alphabeta::Context;
-use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use super::params::{aspiration_min_depth, aspiration_window};
 use super::thread::ThreadData;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -277,9 +277,9 @@ fn aspiration(
     pv_index: usize,
     reporter: &dyn Reporter,
 ) -> Option<Line> {
-    let mut delta = ASPIRATION_WINDOW;
+    let mut delta = aspiration_window();
     let (mut alpha, mut beta) = match previous {
-        Some(s) if depth as i32 >= ASPIRATION_MIN_DEPTH && s.abs() < MATE_BOUND => {
+        Some(s) if depth as i32 >= aspiration_min_depth() && s.abs() < MATE_BOUND => {
             ((s - delta).max(-INFINITY), (s + delta).min(INFINITY))
         }
         _ => (-INFINITY, INFINITY),

@@ -57,6 +57,8 @@ pub enum Command {
     Display,
     /// `eval`: show the static evaluation.
     Eval,
+    /// `tunables`: the search's tunables in OpenBench's SPSA input format.
+    Tunables,
 }
 
 /// What `go` asked for.
@@ -96,6 +98,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }),
         "d" => Command::Display,
         "eval" => Command::Eval,
+        "tunables" => Command::Tunables,
         _ => return Ok(None),
     };
     Ok(Some(command))
@@ -118,6 +121,7 @@ fn is_command(token: &str) -> bool {
             | "bench"
             | "d"
             | "eval"
+            | "tunables"
     )
 }
 

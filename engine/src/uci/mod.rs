@@ -191,6 +191,11 @@ impl Uci {
                 }
             }
             Command::Display => self.display(),
+            Command::Tunables => {
+                for t in crate::search::params::TUNABLES {
+                    self.send(&t.spsa_line());
+                }
+            }
             Command::Eval => {
                 // The evaluation is the session's, which a search holds.
                 self.end_search();

@@ -356,8 +356,21 @@ fn change_probing(s: &mut Settings, change: impl FnOnce(&mut ProbeSettings)) {
     session.set_probing(probing);
 }
 
-/// The `option` lines of the `uci` answer.
+/// The `option` lines of the `uci` answer (in a tuning build, the search's
+/// tunables follow, as spins with their ranges).
 pub fn declarations() -> Vec<String> {
+    #[cfg(feature = "tune")]
+    let tunables = crate::search::params::TUNABLES.iter().map(|t| {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            t.name,
+            t.value(),
+            t.min,
+            t.max
+        )
+    });
+    #[cfg(not(feature = "tune"))]
+    let tunables = std::iter::empty();
     OPTIONS
         .iter()
         .map(|o| match o.kind {
@@ -371,6 +384,7 @@ pub fn declarations() -> Vec<String> {
             Kind::Button => format!("option name {} type button", o.name),
             Kind::Text { default } => format!("option name {} type string default {default}", o.name),
         })
+        .chain(tunables)
         .collect()
 }
 
@@ -420,6 +434,19 @@ pub fn check_value(name: &str, value: Option<&str>) -> Result<(&'static UciOptio
 
 /// Checks and applies a `setoption`.
 pub fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Reply {
+    #[cfg(feature = "tune")]
+    if find(name).is_none() {
+        let text = value.map(str::trim).unwrap_or("");
+        let n: i32 = text.parse().map_err(|_| {
+            format!(
+                "option {} needs a whole number, got '{text}'; unchanged",
+                name.trim()
+            )
+        })?;
+        return crate::search::params::set_tunable(name, n)
+            .map(|()| Vec::new())
+            .map_err(|e| format!("option {e}; unchanged"));
+    }
     let (option, value) = check_value(name, value)?;
     (option.apply)(settings, value)
 }
