@@ -451,6 +451,8 @@ impl Session {
     /// which needs [`SEARCH_STACK_SIZE`] of stack.
     pub fn search(&mut self, request: &SearchRequest, reporter: &dyn Reporter) -> SearchOutcome {
         if let Some(m) = self.book_move(request) {
+            // No search runs, but a stop kept for this request is used up.
+            self.signals.begin(1, false);
             return SearchOutcome::unsearched(
                 Some(m.mv),
                 MoveSource::Book {
