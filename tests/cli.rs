@@ -186,7 +186,7 @@ fn every_command_has_help_listing_its_flags() {
     let datagen = stdout(&daba(&["datagen", "--help"]));
     for default in [
         "[default: 1000]",
-        "[default: 5000]",
+        "[default: 2500]",
         "[default: datagen.bin]",
         "every core",
     ] {

@@ -222,6 +222,9 @@ fn iterative_deepening(
         if !control.pondering() && time.stop_between_iterations(control.elapsed_ms(), stable_iterations) {
             break;
         }
+        if time.reached_soft_nodes(control.total_nodes()) {
+            break;
+        }
     }
     control.publish_nodes(td.id, td.nodes);
     control.publish_tb_hits(td.id, td.tb_hits);

@@ -13,6 +13,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Maximum number of nodes.
     pub nodes: Option<u64>,
+    /// Soft node limit: no new iteration starts once the nodes (all
+    /// threads) reach it, so the iteration that reaches it is finished, not
+    /// thrown away; `nodes` stays the hard cap. Not a `go` parameter (data
+    /// generation sets it).
+    pub soft_nodes: Option<u64>,
     /// Search for a mate in this many moves.
     pub mate: Option<u32>,
     /// Exact time to spend in ms.

@@ -1,7 +1,9 @@
 //! Time management: [`TimeManager`] owns every limit that ends a search by
 //! itself: the clock turned into a soft bound (do not start another
 //! iteration after it, scaled by how stable the best move is) and a hard
-//! bound (abort the search at it), a fixed move time, and the node limit.
+//! bound (abort the search at it), a fixed move time, and the node limits
+//! (the hard one aborts the search, the soft one ends it after the iteration
+//! that reaches it).
 //! The search asks it, between iterations and every so many nodes.
 
 use super::limits::Limits;
@@ -51,6 +53,8 @@ pub struct TimeManager {
     fixed: bool,
     /// Nodes of all threads.
     nodes: Option<u64>,
+    /// Soft node limit, nodes of all threads: checked between iterations.
+    soft_nodes: Option<u64>,
 }
 
 impl TimeManager {
@@ -61,6 +65,7 @@ impl TimeManager {
             bounds: bounds(limits, side, overhead),
             fixed: limits.movetime.is_some(),
             nodes: limits.nodes,
+            soft_nodes: limits.soft_nodes,
         }
     }
 
@@ -92,6 +97,13 @@ impl TimeManager {
     #[inline]
     pub fn counts_nodes(&self) -> bool {
         self.nodes.is_some()
+    }
+
+    /// Between iterations: true once `nodes` (all threads) reach the soft
+    /// node limit, so no new iteration starts.
+    #[inline]
+    pub fn reached_soft_nodes(&self, nodes: u64) -> bool {
+        self.soft_nodes.is_some_and(|limit| nodes >= limit)
     }
 
     /// Between iterations: true when no new iteration should start, after
@@ -245,6 +257,26 @@ mod tests {
             }
         }
         assert!(left > 500, "{left} ms left after 120 moves");
+    }
+
+    #[test]
+    fn the_soft_node_limit_ends_the_search_only_between_iterations() {
+        let limits = Limits {
+            nodes: Some(8000),
+            soft_nodes: Some(1000),
+            ..Limits::default()
+        };
+        let time = TimeManager::new(&limits, Color::White, 10);
+        assert!(!time.reached_soft_nodes(999) && time.reached_soft_nodes(1000));
+        // It never aborts an iteration: only the hard limit does.
+        assert!(!time.out_of_nodes(5000) && time.out_of_nodes(8000));
+        // Unset (every `go`, `daba bench`), it never stops a search.
+        for time in [
+            TimeManager::new(&Limits::nodes(8000), Color::White, 10),
+            TimeManager::unlimited(),
+        ] {
+            assert!(!time.reached_soft_nodes(u64::MAX));
+        }
     }
 
     #[test]
