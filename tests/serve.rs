@@ -17,6 +17,49 @@ impl Drop for Server {
     }
 }
 
+/// A temporary data directory for the server's database (never the
+/// user's own), removed when dropped.
+struct DataDir(std::path::PathBuf);
+
+impl DataDir {
+    fn new(name: &str) -> DataDir {
+        let dir = std::env::temp_dir().join(format!("daba-serve-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        DataDir(dir)
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Starts `daba serve --port 0` on `data`; the server and its address.
+fn start(data: &DataDir) -> (Server, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_daba"))
+        .args(["serve", "--port", "0", "--data-dir", data.arg()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start daba serve");
+    let stdout = child.stdout.take().unwrap();
+    let server = Server(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    assert!(line.starts_with("Daba's chess page: http://127.0.0.1:"), "{line}");
+    let address = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap()
+        .to_string();
+    (server, address)
+}
+
 /// One HTTP/1.1 request; the whole answer, headers included.
 fn request(address: &str, head: &str, body: &str) -> String {
     let mut stream = TcpStream::connect(address).expect("connect");
@@ -34,22 +77,8 @@ fn request(address: &str, head: &str, body: &str) -> String {
 
 #[test]
 fn serve_prints_its_address_and_serves_the_page_and_the_api() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_daba"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start daba serve");
-    let stdout = child.stdout.take().unwrap();
-    let _server = Server(child);
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    assert!(line.starts_with("Daba's chess page: http://127.0.0.1:"), "{line}");
-    let address = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap()
-        .to_string();
+    let data = DataDir::new("page");
+    let (_server, address) = start(&data);
 
     let page = request(&address, "GET /", "");
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
@@ -74,10 +103,48 @@ fn serve_on_a_taken_port_fails_with_a_message() {
     let taken = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
     let out = Command::new(env!("CARGO_BIN_EXE_daba"))
-        .args(["serve", "--port", &port])
+        .args([
+            "serve",
+            "--port",
+            &port,
+            "--data-dir",
+            DataDir::new("taken").arg(),
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("daba serve: cannot listen on 127.0.0.1:"), "{err}");
+}
+
+#[test]
+fn a_game_survives_killing_the_server() {
+    let data = DataDir::new("restart");
+    let (server, address) = start(&data);
+    let created = request(&address, "POST /api/games", r#"{"mode": "local"}"#);
+    let body = &created[created.find("\r\n\r\n").unwrap() + 4..];
+    let field = |name: &str| {
+        let at = body.find(&format!("\"{name}\":\"")).unwrap() + name.len() + 4;
+        body[at..at + 32].to_string()
+    };
+    let (id, token) = (field("id"), field("token"));
+    let moved = request(
+        &address,
+        &format!("POST /api/games/{id}/move"),
+        &format!(r#"{{"token": "{token}", "san": "e4"}}"#),
+    );
+    assert!(moved.starts_with("HTTP/1.1 200"), "{moved}");
+    drop(server); // SIGKILL
+    assert!(data.0.join("daba.sqlite").exists());
+
+    let (_server, address) = start(&data);
+    let game = request(&address, &format!("GET /api/games/{id}"), "");
+    assert!(game.starts_with("HTTP/1.1 200"), "{game}");
+    assert!(game.contains(r#""san":"e4""#), "{game}");
+    let moved = request(
+        &address,
+        &format!("POST /api/games/{id}/move"),
+        &format!(r#"{{"token": "{token}", "san": "e5"}}"#),
+    );
+    assert!(moved.starts_with("HTTP/1.1 200"), "{moved}");
 }

@@ -2,8 +2,9 @@
 // `daba serve` binary on a free port and Debian's Chromium through
 // playwright-core (no browser download: CHROMIUM or /usr/bin/chromium).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -28,10 +29,16 @@ export function missing() {
   return out;
 }
 
-/** Starts `daba serve --port 0`; resolves to {url, stop}. */
+/** Starts `daba serve --port 0` with its database in a fresh temporary
+ * directory (never the user's own); resolves to {url, stop}; stop also
+ * removes the directory. */
 export function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), "daba-e2e-"));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(dabaBinary(), ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(dabaBinary(), ["serve", "--port", "0", "--data-dir", dataDir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let output = "";
     const timer = setTimeout(() => {
       child.kill();
@@ -45,7 +52,10 @@ export function startServer() {
         clearTimeout(timer);
         resolvePromise({
           url: match[0],
-          stop: () => child.kill(),
+          stop: () => {
+            child.once("exit", removeData);
+            child.kill();
+          },
         });
       }
     });

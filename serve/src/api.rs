@@ -17,7 +17,7 @@
 //! | `GET /api/games/{id}/pgn` | | the game as a PGN file |
 //!
 //! Every refusal is a JSON `{"error": "..."}` with a 4xx status (503 when
-//! the server is full). Bodies are limited to [`MAX_BODY_BYTES`].
+//! the server is full or a change could not be saved: then nothing changed). Bodies are limited to [`MAX_BODY_BYTES`].
 
 use crate::computer;
 use crate::page;
@@ -146,11 +146,11 @@ async fn create(
     State(s): Shared,
     ApiJson(body): ApiJson<NewGame>,
 ) -> Result<(StatusCode, Json<server::Seat>), ApiError> {
-    s.create(body).map(|seat| (StatusCode::CREATED, Json(seat)))
+    s.create(body).await.map(|seat| (StatusCode::CREATED, Json(seat)))
 }
 
 async fn view(State(s): Shared, ApiPath(id): ApiPath<String>) -> Answer<server::GameView> {
-    s.view(&id).map(Json)
+    s.view(&id).await.map(Json)
 }
 
 async fn wait(
@@ -162,7 +162,7 @@ async fn wait(
 }
 
 async fn join(State(s): Shared, ApiPath(id): ApiPath<String>) -> Answer<server::Seat> {
-    s.join(&id).map(Json)
+    s.join(&id).await.map(Json)
 }
 
 async fn play(
@@ -177,6 +177,7 @@ async fn play(
         return Err(ApiError::new(400, "a move has at most 12 characters"));
     }
     s.play(&id, &b.token, b.uci.as_deref(), b.san.as_deref())
+        .await
         .map(Json)
 }
 
@@ -185,7 +186,7 @@ async fn undo(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.undo(&id, &b.token).map(Json)
+    s.undo(&id, &b.token).await.map(Json)
 }
 
 async fn resign(
@@ -193,7 +194,7 @@ async fn resign(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.resign(&id, &b.token).map(Json)
+    s.resign(&id, &b.token).await.map(Json)
 }
 
 async fn claim(
@@ -201,7 +202,7 @@ async fn claim(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.claim(&id, &b.token).map(Json)
+    s.claim(&id, &b.token).await.map(Json)
 }
 
 async fn draw(
@@ -217,11 +218,11 @@ async fn chat(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ChatBody>,
 ) -> Answer<server::GameView> {
-    s.chat(&id, &b.token, &b.text).map(Json)
+    s.chat(&id, &b.token, &b.text).await.map(Json)
 }
 
 async fn pgn(State(s): Shared, ApiPath(id): ApiPath<String>) -> Result<Response, ApiError> {
-    let text = s.pgn(&id)?;
+    let text = s.pgn(&id).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),

@@ -8,14 +8,14 @@
 
 use engine::game::Game as History;
 use movegen::{Board, Color, GameEnd, Move, PieceType, Square};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The most half-moves a game may have on this server (memory and the size
 /// of the state sent to the page stay bounded).
 pub const MAX_PLIES: usize = 1200;
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// The side to move is in check and has no legal move.
@@ -362,6 +362,21 @@ impl Game {
             game.play(mv).expect("a move of the game replays");
         }
         *self = game;
+        Ok(())
+    }
+
+    /// The moves so far in UCI notation (as [`Game::parse`] reads them back).
+    pub fn uci_moves(&self) -> Vec<String> {
+        self.played().into_iter().map(|m| m.uci).collect()
+    }
+
+    /// Ends a game that is still going by a decision the moves do not show
+    /// (resignation, agreement, a claim): how a stored game gets its end back.
+    pub fn decide(&mut self, end: End) -> Result<(), PlayError> {
+        if self.end.is_some() {
+            return Err(PlayError::Over);
+        }
+        self.end = Some(end);
         Ok(())
     }
 

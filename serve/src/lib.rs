@@ -5,7 +5,8 @@
 //! small JSON API. The rules come from `movegen` and the engine's game
 //! history (`game`), the computer's moves from the engine's search
 //! (`computer`); the page draws what the API says and holds no chess rules
-//! of its own. `server` keeps the games and their bounds, `api` speaks HTTP.
+//! of its own. `server` keeps the games and their bounds, `store` keeps
+//! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP.
 
 pub mod api;
 pub mod computer;
@@ -13,11 +14,14 @@ pub mod game;
 pub mod page;
 pub mod pgn;
 pub mod server;
+pub mod store;
 
 pub use api::router;
 pub use server::{Config, Server};
 
 use clap::Args;
+use std::io::Write as _;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// `daba serve` arguments.
@@ -33,6 +37,52 @@ pub struct ServeArgs {
     /// them between its moves, as a UCI engine does within a game)
     #[arg(long)]
     pub fresh_hash: bool,
+    /// Directory of the games' database (daba.sqlite, created if missing); default: the platform's
+    /// data directory ($XDG_DATA_HOME/daba, ~/.local/share/daba, ...)
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Keep the games in this database instead, e.g. postgres://user:password@host/daba (or
+    /// sqlite://FILE?mode=rwc)
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+}
+
+/// The platform's directory for Daba's data: `$XDG_DATA_HOME/daba` or
+/// `~/.local/share/daba` (Unix), `~/Library/Application Support/daba`
+/// (macOS), `%APPDATA%\daba` (Windows).
+pub fn default_data_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = if cfg!(windows) {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library").join("Application Support"))
+    } else {
+        var("XDG_DATA_HOME")
+            .filter(|p| p.is_absolute())
+            .or_else(|| var("HOME").map(|h| h.join(".local").join("share")))
+    };
+    base.map(|b| b.join("daba"))
+}
+
+/// The database URL `daba serve` uses: `--database`, else `daba.sqlite` in
+/// `--data-dir` or the platform's data directory (created if missing).
+pub fn database_url(args: &ServeArgs) -> Result<String, String> {
+    if let Some(url) = &args.database {
+        return Ok(url.clone());
+    }
+    let dir = match &args.data_dir {
+        Some(d) => d.clone(),
+        None => {
+            default_data_dir().ok_or("no data directory is known here (HOME is not set); give --data-dir")?
+        }
+    };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("cannot create the data directory {}: {e}", dir.display()))?;
+    Ok(store::sqlite_url(&dir.join("daba.sqlite")))
 }
 
 /// Runs the server until the process is stopped; returns the exit code (1
@@ -42,6 +92,13 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
         Ok(r) => r,
         Err(e) => {
             eprintln!("daba serve: cannot start the server: {e}");
+            return 1;
+        }
+    };
+    let database = match database_url(args) {
+        Ok(url) => url,
+        Err(e) => {
+            eprintln!("daba serve: {e}");
             return 1;
         }
     };
@@ -56,16 +113,30 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
         let address = listener
             .local_addr()
             .map_or_else(|_| format!("{}:{}", args.host, args.port), |a| a.to_string());
-        println!("Daba's chess page: http://{address}/ (Ctrl-C stops the server)");
         let local_only = listener.local_addr().is_ok_and(|a| a.ip().is_loopback());
-        if !local_only {
-            println!("Note: other computers on the network can open it too.");
-        }
-        let server = Server::new(Config {
+        let server = match Server::new(Config {
             local_only,
             keep_hash: !args.fresh_hash,
+            database: database.clone(),
             ..Config::default()
-        });
+        })
+        .await
+        {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("daba serve: {e}");
+                return 1;
+            }
+        };
+        println!("Daba's chess page: http://{address}/ (Ctrl-C stops the server)");
+        // The lines after the address are for a person: one who reads only
+        // the address (a test, a script) may have closed the pipe by now.
+        let mut out = std::io::stdout();
+        if !local_only {
+            let _ = writeln!(out, "Note: other computers on the network can open it too.");
+        }
+        let _ = writeln!(out, "Games are kept in {}", shown(&database));
+        let _ = out.flush();
         let sweeper = server.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));
@@ -82,4 +153,23 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
             }
         }
     })
+}
+
+/// A database URL as it may be printed: without its password.
+fn shown(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.find(':') {
+                Some(colon) => format!(
+                    "{}{}:***{}",
+                    &url[..scheme + 3],
+                    &credentials[..colon],
+                    &url[at..]
+                ),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
 }

@@ -1,12 +1,21 @@
 //! The games this server holds and what players may do to them. The HTTP
 //! layer (`api`) checks the shape of each request; this module checks
 //! who may do what (tokens, turns, modes) and keeps the bounds: at most
-//! [`Config::max_games`] games, [`Config::max_searches`] searches at once,
-//! [`Config::max_waiters`] long polls, and games untouched for
-//! [`Config::expiry`] are dropped.
+//! [`Config::max_games`] games in memory, [`Config::max_searches`] searches
+//! at once, [`Config::max_waiters`] long polls; games untouched for
+//! [`Config::expiry`] leave memory.
+//!
+//! Every game is kept in the database ([`crate::store`]): each change is
+//! saved before the request is answered, and when the save fails the game
+//! is put back as it was and the request answers 503, so nothing is ever
+//! half done. Memory holds the games in play; a game not in memory (after a
+//! restart beyond the first [`Config::max_games`], or after it expired from
+//! memory) is loaded from the database when it is asked for, rebuilt by
+//! replaying its moves. Each game has its own lock, held across its save.
 
 use crate::computer::{self, Decision, Engines, Thinking};
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
+use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
 use movegen::{Board, Color};
 use rand::rngs::OsRng;
 use rand::RngCore;
@@ -20,11 +29,14 @@ use tokio::sync::{watch, Semaphore};
 /// The bounds of one server.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Games held at once.
+    /// Games held in memory at once (all games stay in the database). A new
+    /// game needs room in memory, so this also bounds how many games can be
+    /// created per [`Config::expiry`].
     pub max_games: usize,
     /// Searches running at once (more wait their turn).
     pub max_searches: usize,
-    /// A game untouched this long is dropped.
+    /// A game untouched this long leaves memory (it stays in the database
+    /// and is loaded again when asked for).
     pub expiry: Duration,
     /// How long a long poll waits for a change.
     pub wait_timeout: Duration,
@@ -42,6 +54,9 @@ pub struct Config {
     /// The seed of the computer's random choices (levels below full
     /// strength); `None`: fresh seeds. Tests set it.
     pub seed: Option<u64>,
+    /// Where the games are kept: `sqlite://FILE?mode=rwc`, `postgres://...`,
+    /// or (the default, for tests) `sqlite::memory:`, gone with the server.
+    pub database: String,
 }
 
 impl Default for Config {
@@ -55,6 +70,7 @@ impl Default for Config {
             local_only: true,
             keep_hash: true,
             seed: None,
+            database: "sqlite::memory:".into(),
         }
     }
 }
@@ -134,7 +150,7 @@ pub struct ChatLine {
 }
 
 /// A game on this server.
-struct Entry {
+pub(crate) struct Entry {
     game: Game,
     mode: Mode,
     level: u32,
@@ -153,14 +169,162 @@ struct Entry {
     touched: Instant,
     /// The computer's search in flight.
     thinking: Option<Arc<Thinking>>,
+    /// Tells the long polls of each saved version.
     changed: watch::Sender<u64>,
+    /// Dropped from memory (expired, or found stale): whoever still holds it
+    /// must look the game up again.
+    evicted: bool,
+}
+
+/// What a change may have to undo: the game as it was before.
+struct Snapshot {
+    game: Game,
+    seats: [Option<String>; 2],
+    draw_offer: Option<Color>,
+    notice: Option<String>,
+    chat: VecDeque<ChatLine>,
+    chat_count: u64,
+    version: u64,
+    thinking: Option<Arc<Thinking>>,
+}
+
+fn color_from(name: &str) -> Result<Color, String> {
+    match name {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(format!("'{name}' is not a colour")),
+    }
 }
 
 impl Entry {
-    /// Records a change: a new version for the long polls.
+    /// Records a change: a new version, told to the long polls once saved.
     fn bump(&mut self) {
         self.version += 1;
-        self.changed.send_replace(self.version);
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            game: self.game.clone(),
+            seats: self.seats.clone(),
+            draw_offer: self.draw_offer,
+            notice: self.notice.clone(),
+            chat: self.chat.clone(),
+            chat_count: self.chat_count,
+            version: self.version,
+            thinking: self.thinking.clone(),
+        }
+    }
+
+    /// Puts the game back as it was; a search started since is stopped.
+    fn restore(&mut self, s: Snapshot) {
+        let current = self.thinking.take();
+        match (&s.thinking, current) {
+            (Some(before), Some(now)) if Arc::ptr_eq(before, &now) => self.thinking = Some(now),
+            (_, Some(now)) => now.stop(),
+            (_, None) => {}
+        }
+        self.game = s.game;
+        self.seats = s.seats;
+        self.draw_offer = s.draw_offer;
+        self.notice = s.notice;
+        self.chat = s.chat;
+        self.chat_count = s.chat_count;
+        self.version = s.version;
+    }
+
+    /// The game as the database keeps it.
+    fn stored(&self, id: &str) -> StoredGame {
+        let game = &self.game;
+        StoredGame {
+            id: id.to_string(),
+            version: i64::try_from(self.version).unwrap_or(i64::MAX),
+            finished: game.end().is_some(),
+            updated_at: now_seconds(),
+            record: GameRecord {
+                mode: self.mode,
+                level: self.level,
+                computer: self.computer.map(|c| color_id(c).to_string()),
+                seats: self.seats.clone(),
+                start_fen: game.start().to_fen(),
+                moves: game.uci_moves(),
+                end: game
+                    .end()
+                    .filter(|e| !e.reason.is_on_the_board())
+                    .map(|e| StoredEnd {
+                        reason: e.reason,
+                        winner: e.winner.map(|c| color_id(c).to_string()),
+                    }),
+                draw_offer: self.draw_offer.map(|c| color_id(c).to_string()),
+                notice: self.notice.clone(),
+                chat: self
+                    .chat
+                    .iter()
+                    .map(|l| StoredChat {
+                        n: l.n,
+                        from: l.from.to_string(),
+                        text: l.text.clone(),
+                    })
+                    .collect(),
+                chat_count: self.chat_count,
+            },
+        }
+    }
+
+    /// A stored game rebuilt: its moves replayed from the start through the
+    /// rules, then its decided end.
+    fn from_stored(row: &StoredGame) -> Result<Entry, String> {
+        let r = &row.record;
+        let start = Board::from_fen(&r.start_fen).map_err(|e| format!("start FEN: {e}"))?;
+        let mut game = Game::new(start);
+        for uci in &r.moves {
+            let mv = game
+                .parse(Some(uci), None)
+                .map_err(|e| format!("move {uci}: {e}"))?;
+            game.play(mv).map_err(|e| format!("move {uci}: {e}"))?;
+        }
+        if let Some(end) = &r.end {
+            let winner = end.winner.as_deref().map(color_from).transpose()?;
+            game.decide(End {
+                reason: end.reason,
+                winner,
+            })
+            .map_err(|e| format!("end: {e}"))?;
+        }
+        let computer = r.computer.as_deref().map(color_from).transpose()?;
+        if (r.mode == Mode::Computer) != computer.is_some() {
+            return Err("the computer's colour does not fit the mode".into());
+        }
+        let chat = r
+            .chat
+            .iter()
+            .map(|l| {
+                Ok(ChatLine {
+                    n: l.n,
+                    from: color_id(color_from(&l.from)?),
+                    text: l.text.clone(),
+                })
+            })
+            .collect::<Result<VecDeque<_>, String>>()?;
+        let version = u64::try_from(row.version).map_err(|_| "negative version".to_string())?;
+        let age = u64::try_from(now_seconds() - row.updated_at).unwrap_or(0);
+        Ok(Entry {
+            game,
+            mode: r.mode,
+            level: r.level,
+            computer,
+            seats: r.seats.clone(),
+            draw_offer: r.draw_offer.as_deref().map(color_from).transpose()?,
+            notice: r.notice.clone(),
+            chat,
+            chat_count: r.chat_count,
+            version,
+            touched: Instant::now()
+                .checked_sub(Duration::from_secs(age))
+                .unwrap_or_else(Instant::now),
+            thinking: None,
+            changed: watch::Sender::new(version),
+            evicted: false,
+        })
     }
 
     /// Stops the computer's search, if one runs; its move will be dropped.
@@ -186,6 +350,11 @@ impl Entry {
     /// to move.
     fn acting(&self, token: &str) -> Result<Color, ApiError> {
         Ok(self.player(token)?.unwrap_or(self.game.turn()))
+    }
+
+    /// The computer's turn in a game still going.
+    fn computer_to_move(&self) -> bool {
+        self.mode == Mode::Computer && self.game.end().is_none() && Some(self.game.turn()) == self.computer
     }
 
     fn view(&self, id: &str) -> GameView {
@@ -352,12 +521,29 @@ pub struct NewGame {
     pub fen: Option<String>,
 }
 
+/// A game in memory, behind its own lock (held across its save).
+type Slot = Arc<tokio::sync::Mutex<Entry>>;
+
 /// The server: games and bounds.
 pub struct Server {
     config: Config,
-    games: Mutex<HashMap<String, Entry>>,
+    games: Mutex<HashMap<String, Slot>>,
+    store: Store,
     engines: Engines,
     waiters: Arc<Semaphore>,
+}
+
+/// Game ids are 32 hex digits; nothing else is looked up.
+fn is_game_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn unsaved(e: &StoreError) -> ApiError {
+    eprintln!("daba serve: cannot save a game: {e}");
+    ApiError::new(
+        503,
+        "the game could not be saved (the database is unavailable); nothing changed, try again",
+    )
 }
 
 /// Parses a FEN from the outside.
@@ -372,19 +558,129 @@ pub fn parse_fen(fen: &str) -> Result<Board, ApiError> {
 }
 
 impl Server {
-    /// A server with no games.
-    pub fn new(config: Config) -> Arc<Server> {
+    /// A server on the database `config.database`: its tables brought up
+    /// to date, and its games loaded (the most recently saved first, up to
+    /// [`Config::max_games`]; the others when asked for). A game where the
+    /// computer was to move gets its move.
+    pub async fn new(config: Config) -> Result<Arc<Server>, StoreError> {
         movegen::init();
-        Arc::new(Server {
+        let store = Store::open(&config.database).await?;
+        let stored = store.load_all().await?;
+        let server = Arc::new(Server {
             engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
             games: Mutex::new(HashMap::new()),
+            store,
             config,
-        })
+        });
+        let mut to_move = Vec::new();
+        {
+            let mut games = server.lock();
+            for row in stored.iter().take(server.config.max_games) {
+                match Entry::from_stored(row) {
+                    Ok(entry) => {
+                        if entry.computer_to_move() {
+                            to_move.push(row.id.clone());
+                        }
+                        games.insert(row.id.clone(), Arc::new(tokio::sync::Mutex::new(entry)));
+                    }
+                    Err(e) => eprintln!("daba serve: game {} cannot be rebuilt: {e}", row.id),
+                }
+            }
+        }
+        for id in to_move {
+            let server = server.clone();
+            tokio::spawn(async move {
+                let _ = server.view(&id).await;
+            });
+        }
+        Ok(server)
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, Entry>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The database (tests make its saves fail).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Room for one more game in memory: the expired ones go first; 503
+    /// when there is still none.
+    fn make_room(&self, games: &mut HashMap<String, Slot>) -> Result<(), ApiError> {
+        if games.len() >= self.config.max_games {
+            Self::sweep_locked(games, self.config.expiry);
+            if games.len() >= self.config.max_games {
+                return Err(ApiError::new(
+                    503,
+                    format!(
+                        "this server already holds {} games, its limit; try again later",
+                        self.config.max_games
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The game `id` in memory, loaded from the database if it is not.
+    async fn slot(&self, id: &str) -> Result<Slot, ApiError> {
+        if let Some(slot) = self.lock().get(id) {
+            return Ok(slot.clone());
+        }
+        if !is_game_id(id) {
+            return Err(ApiError::not_found());
+        }
+        let row = self.store.load(id).await.map_err(|e| {
+            eprintln!("daba serve: cannot load a game: {e}");
+            ApiError::new(503, "the game could not be loaded (the database is unavailable)")
+        })?;
+        let row = row.ok_or_else(ApiError::not_found)?;
+        let entry = Entry::from_stored(&row).map_err(|e| {
+            eprintln!("daba serve: game {id} cannot be rebuilt: {e}");
+            ApiError::new(500, "this game's record cannot be read")
+        })?;
+        let mut games = self.lock();
+        if let Some(slot) = games.get(id) {
+            return Ok(slot.clone());
+        }
+        self.make_room(&mut games)?;
+        let slot = Arc::new(tokio::sync::Mutex::new(entry));
+        games.insert(id.to_string(), slot.clone());
+        Ok(slot)
+    }
+
+    /// Saves the game if `f` changed it (or the computer started thinking):
+    /// then the long polls hear of it. When the save fails the game is put
+    /// back as it was and the request fails with a 503.
+    async fn commit(&self, id: &str, slot: &Slot, e: &mut Entry, before: Snapshot) -> Result<(), ApiError> {
+        if e.version == before.version {
+            return Ok(());
+        }
+        match self.store.save(&e.stored(id)).await {
+            Ok(true) => {
+                e.changed.send_replace(e.version);
+                Ok(())
+            }
+            Ok(false) => {
+                // The database holds a newer version (another copy of this
+                // game saved first): drop this copy; the next request loads
+                // the stored one.
+                e.restore(before);
+                e.stop_thinking();
+                e.evicted = true;
+                let mut games = self.lock();
+                if games.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
+                    games.remove(id);
+                }
+                Err(ApiError::conflict("the game changed meanwhile; reload it"))
+            }
+            Err(err) => {
+                e.restore(before);
+                Err(unsaved(&err))
+            }
+        }
     }
 
     /// Whether only requests addressed to this computer are answered.
@@ -397,50 +693,67 @@ impl Server {
         self.lock().len()
     }
 
-    /// Drops the games untouched for longer than the expiry.
+    /// Drops from memory the games untouched for longer than the expiry
+    /// (they stay in the database).
     pub fn sweep(&self) {
-        let expiry = self.config.expiry;
-        self.lock().retain(|_, e| {
+        Self::sweep_locked(&mut self.lock(), self.config.expiry);
+    }
+
+    fn sweep_locked(games: &mut HashMap<String, Slot>, expiry: Duration) {
+        games.retain(|_, slot| {
+            // A game in use is not dropped.
+            let Ok(mut e) = slot.try_lock() else { return true };
             let keep = e.touched.elapsed() <= expiry;
             if !keep {
                 e.stop_thinking();
+                e.evicted = true;
             }
             keep
         });
     }
 
     /// Runs `f` on the game `id` (touching it), starts the computer's search
-    /// if it is then the computer's turn, and answers the game's view.
-    fn act(
+    /// if it is then the computer's turn, saves, and answers the game's view.
+    async fn act(
         self: &Arc<Self>,
         id: &str,
         f: impl FnOnce(&mut Entry) -> Result<(), ApiError>,
     ) -> Result<GameView, ApiError> {
-        let mut games = self.lock();
-        let entry = games.get_mut(id).ok_or_else(ApiError::not_found)?;
-        entry.touched = Instant::now();
-        f(entry)?;
-        self.maybe_start_computer(id, entry);
-        Ok(entry.view(id))
+        self.with_game(id, f).await.map(|(_, view)| view)
     }
 
     /// Runs `f` on the game `id` (touching it), then starts the computer's
-    /// search if it is the computer's turn.
-    fn with_game<T>(
+    /// search if it is the computer's turn, and saves what changed before
+    /// answering: `f`'s answer and the game's view. A refusal or a failed
+    /// save leaves the game as it was.
+    async fn with_game<T>(
         self: &Arc<Self>,
         id: &str,
         f: impl FnOnce(&mut Entry) -> Result<T, ApiError>,
-    ) -> Result<T, ApiError> {
-        let mut games = self.lock();
-        let entry = games.get_mut(id).ok_or_else(ApiError::not_found)?;
-        entry.touched = Instant::now();
-        let out = f(entry)?;
-        self.maybe_start_computer(id, entry);
-        Ok(out)
+    ) -> Result<(T, GameView), ApiError> {
+        let (slot, mut e) = loop {
+            let slot = self.slot(id).await?;
+            let e = slot.clone().lock_owned().await;
+            if !e.evicted {
+                break (slot, e);
+            }
+        };
+        e.touched = Instant::now();
+        let before = e.snapshot();
+        let out = match f(&mut e) {
+            Ok(out) => out,
+            Err(err) => {
+                e.restore(before);
+                return Err(err);
+            }
+        };
+        self.maybe_start_computer(id, &mut e);
+        self.commit(id, &slot, &mut e, before).await?;
+        Ok((out, e.view(id)))
     }
 
     /// Creates a game.
-    pub fn create(self: &Arc<Self>, request: NewGame) -> Result<Seat, ApiError> {
+    pub async fn create(self: &Arc<Self>, request: NewGame) -> Result<Seat, ApiError> {
         let mode = request.mode.unwrap_or(Mode::Computer);
         let start = match request.fen.as_deref() {
             Some(f) if !f.trim().is_empty() => parse_fen(f)?,
@@ -495,24 +808,24 @@ impl Server {
             touched: Instant::now(),
             thinking: None,
             changed: watch::Sender::new(1),
+            evicted: false,
         };
-        let mut games = self.lock();
-        if games.len() >= self.config.max_games {
-            drop(games);
-            self.sweep();
-            games = self.lock();
-            if games.len() >= self.config.max_games {
-                return Err(ApiError::new(
-                    503,
-                    format!(
-                        "this server already holds {} games, its limit; try again later",
-                        self.config.max_games
-                    ),
-                ));
-            }
+        let slot = Arc::new(tokio::sync::Mutex::new(entry));
+        // Nobody knows the id yet: this lock is free.
+        let mut entry = slot.clone().lock_owned().await;
+        {
+            let mut games = self.lock();
+            self.make_room(&mut games)?;
+            games.insert(id.clone(), slot.clone());
         }
-        let entry = games.entry(id.clone()).or_insert(entry);
-        self.maybe_start_computer(&id, entry);
+        self.maybe_start_computer(&id, &mut entry);
+        if let Err(err) = self.store.save(&entry.stored(&id)).await {
+            entry.stop_thinking();
+            entry.evicted = true;
+            self.lock().remove(&id);
+            return Err(unsaved(&err));
+        }
+        entry.changed.send_replace(entry.version);
         Ok(Seat {
             state: entry.view(&id),
             id,
@@ -522,13 +835,13 @@ impl Server {
     }
 
     /// The game as it is now.
-    pub fn view(self: &Arc<Self>, id: &str) -> Result<GameView, ApiError> {
-        self.act(id, |_| Ok(()))
+    pub async fn view(self: &Arc<Self>, id: &str) -> Result<GameView, ApiError> {
+        self.act(id, |_| Ok(())).await
     }
 
     /// The game once its version is past `after`, or after the wait timeout.
     pub async fn wait(self: &Arc<Self>, id: &str, after: u64) -> Result<GameView, ApiError> {
-        let mut changed = self.with_game(id, |e| Ok(e.changed.subscribe()))?;
+        let (mut changed, _) = self.with_game(id, |e| Ok(e.changed.subscribe())).await?;
         if *changed.borrow() <= after {
             // Beyond the cap a poll is answered at once.
             if let Ok(_permit) = self.waiters.clone().try_acquire_owned() {
@@ -536,11 +849,11 @@ impl Server {
                     tokio::time::timeout(self.config.wait_timeout, changed.wait_for(|v| *v > after)).await;
             }
         }
-        self.view(id)
+        self.view(id).await
     }
 
     /// A player's move, in UCI notation or SAN.
-    pub fn play(
+    pub async fn play(
         self: &Arc<Self>,
         id: &str,
         token: &str,
@@ -569,11 +882,12 @@ impl Server {
             e.bump();
             Ok(())
         })
+        .await
     }
 
     /// Takes back the player's last move (against the computer, with the
     /// computer's reply; on one screen, the last move).
-    pub fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
+    pub async fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
         self.act(id, |e| {
             e.player(token)?;
             let plies = e.undo_plies()?;
@@ -584,10 +898,11 @@ impl Server {
             e.bump();
             Ok(())
         })
+        .await
     }
 
     /// The player resigns (on one screen: the side to move).
-    pub fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
+    pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
         self.act(id, |e| {
             let color = match e.player(token)? {
                 Some(c) => c,
@@ -599,11 +914,12 @@ impl Server {
             e.bump();
             Ok(())
         })
+        .await
     }
 
     /// The player to move claims a draw by threefold repetition or the
     /// fifty-move rule.
-    pub fn claim(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
+    pub async fn claim(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
         self.act(id, |e| {
             let color = e.acting(token)?;
             if e.game.end().is_none() && color != e.game.turn() {
@@ -614,6 +930,7 @@ impl Server {
             e.bump();
             Ok(())
         })
+        .await
     }
 
     /// A draw offer, acceptance or refusal. Against the computer an offer is
@@ -623,48 +940,50 @@ impl Server {
         if !matches!(action, "offer" | "accept" | "decline") {
             return Err(ApiError::bad("the action must be offer, accept or decline"));
         }
-        let computer_check = self.with_game(id, |e| {
-            let color = e.acting(token)?;
-            if e.game.end().is_some() {
-                return Err(PlayError::Over.into());
-            }
-            match (e.mode, action) {
-                (Mode::Local, "offer" | "accept") => {
-                    e.game.agree_draw()?;
-                    e.bump();
-                    Ok(None)
+        let (computer_check, _) = self
+            .with_game(id, |e| {
+                let color = e.acting(token)?;
+                if e.game.end().is_some() {
+                    return Err(PlayError::Over.into());
                 }
-                (Mode::Computer, "offer") => Ok(Some((
-                    *e.game.board(),
-                    e.game.keys().to_vec(),
-                    e.computer.expect("a computer game has a computer"),
-                    e.version,
-                ))),
-                (Mode::Friend, "offer" | "accept") if e.draw_offer == Some(!color) => {
-                    e.draw_offer = None;
-                    e.game.agree_draw()?;
-                    e.bump();
-                    Ok(None)
-                }
-                (Mode::Friend, "offer") => {
-                    if e.draw_offer != Some(color) {
-                        e.draw_offer = Some(color);
-                        e.notice = Some(format!("{} offers a draw.", color_name(color)));
+                match (e.mode, action) {
+                    (Mode::Local, "offer" | "accept") => {
+                        e.game.agree_draw()?;
                         e.bump();
+                        Ok(None)
                     }
-                    Ok(None)
+                    (Mode::Computer, "offer") => Ok(Some((
+                        *e.game.board(),
+                        e.game.keys().to_vec(),
+                        e.computer.expect("a computer game has a computer"),
+                        e.version,
+                    ))),
+                    (Mode::Friend, "offer" | "accept") if e.draw_offer == Some(!color) => {
+                        e.draw_offer = None;
+                        e.game.agree_draw()?;
+                        e.bump();
+                        Ok(None)
+                    }
+                    (Mode::Friend, "offer") => {
+                        if e.draw_offer != Some(color) {
+                            e.draw_offer = Some(color);
+                            e.notice = Some(format!("{} offers a draw.", color_name(color)));
+                            e.bump();
+                        }
+                        Ok(None)
+                    }
+                    (Mode::Friend, "decline") if e.draw_offer == Some(!color) => {
+                        e.draw_offer = None;
+                        e.notice = Some(format!("{} declines the draw offer.", color_name(color)));
+                        e.bump();
+                        Ok(None)
+                    }
+                    _ => Err(ApiError::conflict("there is no draw offer to answer")),
                 }
-                (Mode::Friend, "decline") if e.draw_offer == Some(!color) => {
-                    e.draw_offer = None;
-                    e.notice = Some(format!("{} declines the draw offer.", color_name(color)));
-                    e.bump();
-                    Ok(None)
-                }
-                _ => Err(ApiError::conflict("there is no draw offer to answer")),
-            }
-        })?;
+            })
+            .await?;
         let Some((board, keys, computer, version)) = computer_check else {
-            return self.view(id);
+            return self.view(id).await;
         };
         let decision = self
             .engines
@@ -688,10 +1007,11 @@ impl Server {
             e.bump();
             Ok(())
         })
+        .await
     }
 
     /// A chat message from a player of a friend game.
-    pub fn chat(self: &Arc<Self>, id: &str, token: &str, text: &str) -> Result<GameView, ApiError> {
+    pub async fn chat(self: &Arc<Self>, id: &str, token: &str, text: &str) -> Result<GameView, ApiError> {
         let text: String = text
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
@@ -723,10 +1043,11 @@ impl Server {
             e.bump();
             Ok(())
         })
+        .await
     }
 
     /// The friend takes the free seat of a friend game.
-    pub fn join(self: &Arc<Self>, id: &str) -> Result<Seat, ApiError> {
+    pub async fn join(self: &Arc<Self>, id: &str) -> Result<Seat, ApiError> {
         self.with_game(id, |e| {
             if e.mode != Mode::Friend {
                 return Err(ApiError::conflict("only a game with a friend can be joined"));
@@ -740,17 +1061,19 @@ impl Server {
             let token = secret();
             e.seats[free as usize] = Some(token.clone());
             e.bump();
-            Ok(Seat {
-                id: id.to_string(),
-                token,
-                color: Some(color_id(free)),
-                state: e.view(id),
-            })
+            Ok((token, free))
+        })
+        .await
+        .map(|((token, free), state)| Seat {
+            id: id.to_string(),
+            token,
+            color: Some(color_id(free)),
+            state,
         })
     }
 
     /// The game as PGN.
-    pub fn pgn(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+    pub async fn pgn(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
         self.with_game(id, |e| {
             let (white, black) = match (e.mode, e.computer) {
                 (Mode::Computer, Some(Color::White)) => (format!("Daba, level {}", e.level), "Player".into()),
@@ -759,15 +1082,13 @@ impl Server {
             };
             Ok(crate::pgn::write(&e.game, &white, &black))
         })
+        .await
+        .map(|(text, _)| text)
     }
 
     /// Starts the computer's search when it is its turn and none runs.
     fn maybe_start_computer(self: &Arc<Self>, id: &str, e: &mut Entry) {
-        if e.mode != Mode::Computer
-            || e.thinking.is_some()
-            || e.game.end().is_some()
-            || Some(e.game.turn()) != e.computer
-        {
+        if !e.computer_to_move() || e.thinking.is_some() {
             return;
         }
         let thinking = Thinking::new();
@@ -780,18 +1101,28 @@ impl Server {
         let id = id.to_string();
         tokio::spawn(async move {
             let decision = server.engines.choose(&id, &board, &keys, level, &thinking).await;
-            server.computer_moved(&id, &thinking, decision);
+            server.computer_moved(&id, &thinking, decision).await;
         });
     }
 
     /// The computer's search is done: play its move, or claim the draw its
     /// search scores as no worse for it, unless the game moved on meanwhile.
-    fn computer_moved(self: &Arc<Self>, id: &str, thinking: &Arc<Thinking>, decision: Option<Decision>) {
-        let mut games = self.lock();
-        let Some(e) = games.get_mut(id) else { return };
-        if !e.thinking.as_ref().is_some_and(|c| Arc::ptr_eq(c, thinking)) {
+    /// Saved before anyone hears of it; when the save fails the game is put
+    /// back as it was, and the computer thinks again at the next request.
+    async fn computer_moved(
+        self: &Arc<Self>,
+        id: &str,
+        thinking: &Arc<Thinking>,
+        decision: Option<Decision>,
+    ) {
+        let Some(slot) = self.lock().get(id).cloned() else {
+            return;
+        };
+        let mut e = slot.lock().await;
+        if e.evicted || !e.thinking.as_ref().is_some_and(|c| Arc::ptr_eq(c, thinking)) {
             return;
         }
+        let before = e.snapshot();
         e.thinking = None;
         match decision {
             Some(Decision {
@@ -809,6 +1140,7 @@ impl Server {
             _ => e.notice = Some("Daba could not move (no search thread could be started).".into()),
         }
         e.bump();
+        let _ = self.commit(id, &slot, &mut e, before).await;
     }
 }
 

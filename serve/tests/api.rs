@@ -11,15 +11,16 @@ use serve::{router, Config, Server};
 use std::time::Duration;
 use tower::ServiceExt;
 
-fn app_with(config: Config) -> Router {
-    router(Server::new(config))
+async fn app_with(config: Config) -> Router {
+    router(Server::new(config).await.expect("an in-memory database"))
 }
 
-fn app() -> Router {
+async fn app() -> Router {
     app_with(Config {
         wait_timeout: Duration::from_millis(300),
         ..Config::default()
     })
+    .await
 }
 
 struct Answer {
@@ -114,7 +115,7 @@ async fn computer_done(app: &Router, id: &str, mut state: Value) -> Value {
 
 #[tokio::test]
 async fn the_page_is_served_with_its_security_headers() {
-    let app = app();
+    let app = app().await;
     for (path, kind) in [
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
@@ -157,7 +158,7 @@ async fn the_page_is_served_with_its_security_headers() {
 
 #[tokio::test]
 async fn levels_run_from_random_to_full_strength() {
-    let levels = get(&app(), "/api/levels").await.json();
+    let levels = get(&app().await, "/api/levels").await.json();
     let levels = levels.as_array().unwrap();
     assert_eq!(levels.len(), 21);
     assert_eq!(levels[0]["level"], 0);
@@ -168,7 +169,7 @@ async fn levels_run_from_random_to_full_strength() {
 
 #[tokio::test]
 async fn position_gives_the_legal_moves_and_refuses_bad_fens() {
-    let app = app();
+    let app = app().await;
     let v = post(
         &app,
         "/api/position",
@@ -225,7 +226,7 @@ async fn position_gives_the_legal_moves_and_refuses_bad_fens() {
 
 #[tokio::test]
 async fn games_are_created_with_unguessable_ids_and_checked_settings() {
-    let app = app();
+    let app = app().await;
     let (id, token, state) = create(&app, json!({"mode": "local"})).await;
     assert_eq!(id.len(), 32);
     assert!(id.chars().all(|c| c.is_ascii_hexdigit()));
@@ -290,7 +291,7 @@ async fn games_are_created_with_unguessable_ids_and_checked_settings() {
 
 #[tokio::test]
 async fn moves_are_checked_by_the_rules_and_the_token() {
-    let app = app();
+    let app = app().await;
     let (id, token, _) = create(&app, json!({"mode": "local"})).await;
     let s = play(&app, &id, &token, "e2e4").await.json();
     assert_eq!(s["moves"][0]["san"], "e4");
@@ -340,7 +341,7 @@ async fn moves_are_checked_by_the_rules_and_the_token() {
 
 #[tokio::test]
 async fn promotion_castling_and_en_passant_come_from_the_rules() {
-    let app = app();
+    let app = app().await;
     let (id, token, s) = create(
         &app,
         json!({"mode": "local", "fen": "r3k3/1P6/8/3pP3/8/8/8/4K2R w K d6 0 1"}),
@@ -361,7 +362,7 @@ async fn promotion_castling_and_en_passant_come_from_the_rules() {
 
 #[tokio::test]
 async fn the_computer_answers_and_undo_takes_back_both_moves() {
-    let app = app();
+    let app = app().await;
     let (id, token, s) = create(&app, json!({"mode": "computer", "level": 0, "color": "white"})).await;
     assert_eq!(s["computer"], "black");
     assert_eq!(s["level"], 0);
@@ -404,7 +405,7 @@ async fn the_computer_answers_and_undo_takes_back_both_moves() {
 
 #[tokio::test]
 async fn resign_draws_and_claims() {
-    let app = app();
+    let app = app().await;
     // Resignation.
     let (id, token, _) = create(&app, json!({"mode": "friend", "color": "black"})).await;
     let s = post(&app, &format!("/api/games/{id}/resign"), json!({"token": token}))
@@ -487,7 +488,7 @@ async fn resign_draws_and_claims() {
 
 #[tokio::test]
 async fn the_computer_takes_a_draw_only_when_not_ahead() {
-    let app = app();
+    let app = app().await;
     // Daba (Black) has a bare king against a queen: it accepts.
     let (id, token, _) = create(
         &app,
@@ -528,7 +529,7 @@ async fn the_computer_takes_a_draw_only_when_not_ahead() {
 
 #[tokio::test]
 async fn friends_join_by_link_offer_draws_and_chat() {
-    let app = app();
+    let app = app().await;
     let (id, white, s) = create(&app, json!({"mode": "friend", "color": "white"})).await;
     assert_eq!(s["seats"], json!({"white": true, "black": false}));
     post(
@@ -657,7 +658,7 @@ async fn friends_join_by_link_offer_draws_and_chat() {
 
 #[tokio::test]
 async fn pgn_download() {
-    let app = app();
+    let app = app().await;
     let (id, token, _) = create(&app, json!({"mode": "local"})).await;
     play_all(&app, &id, &token, "f2f3 e7e5 g2g4 d8h4").await;
     let a = get(&app, &format!("/api/games/{id}/pgn")).await;
@@ -683,34 +684,56 @@ async fn pgn_download() {
 }
 
 #[tokio::test]
-async fn games_are_capped_and_expire() {
+async fn games_in_memory_are_capped_and_expire_to_the_database() {
     let server = Server::new(Config {
         max_games: 2,
         expiry: Duration::from_millis(200),
         ..Config::default()
-    });
+    })
+    .await
+    .unwrap();
     let app = router(server.clone());
-    let (first, _, _) = create(&app, json!({"mode": "local"})).await;
+    let (first, token, _) = create(&app, json!({"mode": "local"})).await;
+    post(
+        &app,
+        &format!("/api/games/{first}/move"),
+        json!({"token": token, "san": "e4"}),
+    )
+    .await;
     create(&app, json!({"mode": "local"})).await;
     post(&app, "/api/games", json!({"mode": "local"}))
         .await
         .error(503, "limit");
     assert_eq!(server.game_count(), 2);
     tokio::time::sleep(Duration::from_millis(300)).await;
-    // Full, but the old games have expired: they make room.
+    // Full, but the old games have expired from memory: they make room.
     create(&app, json!({"mode": "local"})).await;
     assert_eq!(server.game_count(), 1);
-    get(&app, &format!("/api/games/{first}"))
+    // An expired game is still in the database: asking for it loads it.
+    let state = get(&app, &format!("/api/games/{first}")).await.json();
+    assert_eq!(state["moves"][0]["san"], "e4", "{state}");
+    assert_eq!(server.game_count(), 2);
+    // Memory is full again and nothing has expired: a third game waits.
+    post(&app, "/api/games", json!({"mode": "local"}))
         .await
-        .error(404, "expired");
+        .error(503, "limit");
     tokio::time::sleep(Duration::from_millis(300)).await;
     server.sweep();
     assert_eq!(server.game_count(), 0);
+    // The token still works after a trip through the database.
+    let state = post(
+        &app,
+        &format!("/api/games/{first}/move"),
+        json!({"token": token, "san": "e5"}),
+    )
+    .await
+    .json();
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
 }
 
 #[tokio::test]
 async fn the_method_must_fit_the_route() {
-    let app = app();
+    let app = app().await;
     send(
         &app,
         Request::builder()
@@ -737,7 +760,7 @@ async fn the_method_must_fit_the_route() {
 /// name as `Host`. A local-only server refuses it; localhost names pass.
 #[tokio::test]
 async fn a_local_server_refuses_requests_addressed_to_other_hosts() {
-    let app = app();
+    let app = app().await;
     for host in [
         "localhost:8080",
         "LOCALHOST",
@@ -770,7 +793,8 @@ async fn a_local_server_refuses_requests_addressed_to_other_hosts() {
     let open = app_with(Config {
         local_only: false,
         ..Config::default()
-    });
+    })
+    .await;
     let request = Request::get("/api/levels")
         .header(header::HOST, "chess.lan:8080")
         .body(Body::empty())

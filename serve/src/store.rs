@@ -1,0 +1,253 @@
+//! Where games are kept: a database, SQLite in a file by default
+//! (`sqlite://<file>?mode=rwc`, or `sqlite::memory:` for tests) or
+//! PostgreSQL (`postgres://...`) for a site on more than one machine.
+//!
+//! One code path for both through sqlx's `Any` driver: portable SQL with
+//! `$1..$n` placeholders in order, and the same versioned migrations
+//! (`serve/migrations/`) applied at [`Store::open`]. This module knows
+//! nothing of chess: a game is its id, its version, whether it is over, and
+//! a [`GameRecord`] stored as JSON. Every write is one transaction, and a
+//! game is only ever replaced by a newer version of itself, so saves that
+//! race or arrive out of order never go backwards.
+
+use crate::game::Reason;
+use crate::server::Mode;
+use serde::{Deserialize, Serialize};
+use sqlx::any::AnyPoolOptions;
+use sqlx::AnyPool;
+use sqlx::Row;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The schema's migrations, embedded in the binary.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The `finished` column as a number: the `Any` driver reads no SQLite
+/// BOOLEAN column, while a BIGINT reads the same from both.
+const FINISHED: &str = "CAST(CASE WHEN finished THEN 1 ELSE 0 END AS BIGINT) AS finished";
+
+/// What went wrong with the database, in words.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError(format!("cannot update the database's tables: {e}"))
+    }
+}
+
+/// A game as it is stored: everything needed to rebuild it by replaying its
+/// moves. The `record` column holds it as JSON, so a field added later is an
+/// optional field here, not a migration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// How it is played.
+    pub mode: Mode,
+    /// The computer's level (0 unless against the computer).
+    pub level: u32,
+    /// The computer's colour, `white` or `black` (computer mode).
+    pub computer: Option<String>,
+    /// The token of each seat (white, black); a local game has the same
+    /// token in both.
+    pub seats: [Option<String>; 2],
+    /// The position the game started from.
+    pub start_fen: String,
+    /// The moves, in UCI notation.
+    pub moves: Vec<String>,
+    /// The end when the moves do not show it (resignation, agreement, a
+    /// claimed draw); an end on the board (mate, ...) follows from the moves.
+    pub end: Option<StoredEnd>,
+    /// The side whose draw offer waits for an answer.
+    pub draw_offer: Option<String>,
+    /// What just happened that the board does not show.
+    pub notice: Option<String>,
+    /// The chat lines kept, oldest first.
+    pub chat: Vec<StoredChat>,
+    /// Chat messages ever sent (the next one's number less one).
+    pub chat_count: u64,
+}
+
+/// A decided end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredEnd {
+    /// The decision or claim.
+    pub reason: Reason,
+    /// `white` or `black`; `None` for a draw.
+    pub winner: Option<String>,
+}
+
+/// A chat line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredChat {
+    /// Its number in the game, from 1.
+    pub n: u64,
+    /// `white` or `black`.
+    pub from: String,
+    /// The text.
+    pub text: String,
+}
+
+/// A row of the `games` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The game's id.
+    pub id: String,
+    /// Grows with every change; a save only replaces an older version.
+    pub version: i64,
+    /// The game is over.
+    pub finished: bool,
+    /// Seconds since 1970 of the last save.
+    pub updated_at: i64,
+    /// The game.
+    pub record: GameRecord,
+}
+
+/// The database.
+pub struct Store {
+    pool: AnyPool,
+    failing: AtomicBool,
+}
+
+/// Seconds since 1970.
+pub fn now_seconds() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The URL of the SQLite file `path`, created if missing.
+pub fn sqlite_url(path: &std::path::Path) -> String {
+    let mut url = String::from("sqlite://");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' | '?' | '#' | ' ' => url.push_str(&format!("%{:02X}", c as u32)),
+            c => url.push(c),
+        }
+    }
+    url.push_str("?mode=rwc");
+    url
+}
+
+impl Store {
+    /// Connects to the database at `url` and brings its tables up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        if !(sqlite || url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            return Err(StoreError(format!(
+                "unsupported database URL '{url}' (sqlite://FILE?mode=rwc or postgres://...)"
+            )));
+        }
+        let options = if sqlite {
+            // SQLite writes one at a time anyway: one connection, kept open
+            // (an in-memory database lives as long as its connection).
+            AnyPoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            AnyPoolOptions::new().max_connections(8)
+        };
+        let pool = options
+            .connect(url)
+            .await
+            .map_err(|e| StoreError(format!("cannot open the database: {e}")))?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Store {
+            pool,
+            failing: AtomicBool::new(false),
+        })
+    }
+
+    /// For tests: while on, every save writes and then fails before its
+    /// commit, so its transaction is rolled back.
+    pub fn set_failing(&self, failing: bool) {
+        self.failing.store(failing, Ordering::SeqCst);
+    }
+
+    /// Saves a game unless the database already holds this version or a
+    /// newer one; true when it was written. One transaction.
+    pub async fn save(&self, game: &StoredGame) -> Result<bool, StoreError> {
+        let record = serde_json::to_string(&game.record).map_err(|e| StoreError(e.to_string()))?;
+        let mut tx = self.pool.begin().await?;
+        let written = sqlx::query(
+            "INSERT INTO games (id, version, finished, updated_at, record) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (id) DO UPDATE SET version = excluded.version, finished = excluded.finished, \
+             updated_at = excluded.updated_at, record = excluded.record \
+             WHERE games.version < excluded.version",
+        )
+        .bind(&game.id)
+        .bind(game.version)
+        .bind(game.finished)
+        .bind(game.updated_at)
+        .bind(record)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            > 0;
+        if self.failing.load(Ordering::SeqCst) {
+            tx.rollback().await?;
+            return Err(StoreError(
+                "the database refused the write (a test's failure)".into(),
+            ));
+        }
+        tx.commit().await?;
+        Ok(written)
+    }
+
+    /// Every stored game, the most recently saved first.
+    pub async fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT id, version, {FINISHED}, updated_at, record FROM games ORDER BY updated_at DESC, id"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(Self::row).collect()
+    }
+
+    /// One game, if it is stored.
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT id, version, {FINISHED}, updated_at, record FROM games WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(Self::row).transpose()
+    }
+
+    fn row(row: &sqlx::any::AnyRow) -> Result<StoredGame, StoreError> {
+        let id: String = row.try_get("id")?;
+        let record: String = row.try_get("record")?;
+        let record = serde_json::from_str(&record)
+            .map_err(|e| StoreError(format!("game {id}: unreadable record: {e}")))?;
+        let finished = row.try_get::<i64, _>("finished")? != 0;
+        Ok(StoredGame {
+            version: row.try_get("version")?,
+            finished,
+            updated_at: row.try_get("updated_at")?,
+            record,
+            id,
+        })
+    }
+
+    /// Closes the connections.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
