@@ -585,7 +585,7 @@ pub struct DatagenArgs {
     /// Soft node limit of each search (one search per move): it ends after the iteration that reaches it [default: 2500]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub soft_nodes: Option<u64>,
-    /// Hard node limit of each search: it aborts the search [default: 8 x --soft-nodes]. Given alone, the old generator's fixed budget: no soft limit
+    /// Node limit of each search, a hard one that aborts the search [default: 8 x --soft-nodes]. Given alone, the old generator's fixed budget: no soft limit
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Worker threads, one game each [default: every core]
