@@ -14,6 +14,18 @@ use serde::{Deserialize, Serialize};
 /// of the state sent to the page stay bounded).
 pub const MAX_PLIES: usize = 1200;
 
+/// How a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Against Daba at a level.
+    Computer,
+    /// Two people taking turns on one screen.
+    Local,
+    /// Two people in two browsers, through a game link.
+    Friend,
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

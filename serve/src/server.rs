@@ -82,17 +82,9 @@ pub const MAX_CHAT_LINES: usize = 100;
 /// Longest FEN accepted, in bytes.
 pub const MAX_FEN_BYTES: usize = 120;
 
-/// How the game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// Against Daba at a level.
-    Computer,
-    /// Two people taking turns on one screen.
-    Local,
-    /// Two people in two browsers, through a game link.
-    Friend,
-}
+/// How the game is played (defined beside the game, which the store also
+/// reads).
+pub use crate::game::Mode;
 
 /// An error the API answers with: a 4xx (or 503) status and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]

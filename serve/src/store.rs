@@ -10,8 +10,7 @@
 //! game is only ever replaced by a newer version of itself, so saves that
 //! race or arrive out of order never go backwards.
 
-use crate::game::Reason;
-use crate::server::Mode;
+use crate::game::{Mode, Reason};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
