@@ -32,6 +32,8 @@ const app = {
 
 async function api(method, path, body, signal) {
   const options = { method, headers: {}, signal };
+  // Reads name the seat in a header (a token in a URL ends up in logs).
+  if (app.token) options.headers["X-Daba-Token"] = app.token;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);

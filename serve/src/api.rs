@@ -12,6 +12,8 @@
 //! | `POST /api/games/{id}/undo` | `{token}` | the game after the take-back |
 //! | `POST /api/games/{id}/resign` | `{token}` | the game, over |
 //! | `POST /api/games/{id}/draw` | `{token, action: offer/accept/decline}` | the game |
+//! | `POST /api/games/{id}/takeback` | `{token, action: ask/accept/decline/cancel}` | the game (two players) |
+//! | `POST /api/games/{id}/abort` | `{token}` | the game, aborted (before both players have moved) |
 //! | `POST /api/games/{id}/claim` | `{token}` | the game, drawn by threefold repetition or 50 moves |
 //! | `POST /api/games/{id}/chat` | `{token, text}` | the game with the message |
 //! | `GET /api/games/{id}/pgn` | | the game as a PGN file |
@@ -21,7 +23,7 @@
 
 use crate::computer;
 use crate::page;
-use crate::server::{self, ApiError, NewGame, Server};
+use crate::server::{self, Actor, ApiError, NewGame, Server, UserRef};
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
@@ -100,31 +102,33 @@ struct FenBody {
     fen: String,
 }
 
+/// The seat token of a guest's page; a signed-in player's session cookie
+/// names them without it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TokenBody {
-    token: String,
+    token: Option<String>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MoveBody {
-    token: String,
+    token: Option<String>,
     uci: Option<String>,
     san: Option<String>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DrawBody {
-    token: String,
+struct ActionBody {
+    token: Option<String>,
     action: String,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChatBody {
-    token: String,
+    token: Option<String>,
     text: String,
 }
 
@@ -132,6 +136,33 @@ struct ChatBody {
 #[serde(deny_unknown_fields)]
 struct WaitQuery {
     after: u64,
+}
+
+/// The header a guest's page sends its seat token in on reads (a token in
+/// a URL would end up in logs and histories).
+pub const TOKEN_HEADER: &str = "x-daba-token";
+
+/// The seat token of a read, from [`TOKEN_HEADER`].
+pub struct HeaderToken(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for HeaderToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        match parts.headers.get(TOKEN_HEADER) {
+            None => Ok(HeaderToken(None)),
+            Some(v) => v
+                .to_str()
+                .map(|t| HeaderToken(Some(t.trim().to_string())))
+                .map_err(|_| ApiError::new(400, "the token header is not text")),
+        }
+    }
+}
+
+/// Who makes a request: the token in its body (or query) and the
+/// signed-in user.
+fn actor(token: Option<String>, user: Option<UserRef>) -> Actor {
+    Actor { token, user }
 }
 
 async fn levels() -> Json<Vec<computer::LevelInfo>> {
@@ -146,23 +177,28 @@ async fn create(
     State(s): Shared,
     ApiJson(body): ApiJson<NewGame>,
 ) -> Result<(StatusCode, Json<server::Seat>), ApiError> {
-    s.create(body).await.map(|seat| (StatusCode::CREATED, Json(seat)))
+    s.create(body, None).await.map(|seat| (StatusCode::CREATED, Json(seat)))
 }
 
-async fn view(State(s): Shared, ApiPath(id): ApiPath<String>) -> Answer<server::GameView> {
-    s.view(&id).await.map(Json)
+async fn view(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    HeaderToken(token): HeaderToken,
+) -> Answer<server::GameView> {
+    s.view(&id, &actor(token, None)).await.map(Json)
 }
 
 async fn wait(
     State(s): Shared,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<WaitQuery>,
+    HeaderToken(token): HeaderToken,
 ) -> Answer<server::GameView> {
-    s.wait(&id, q.after).await.map(Json)
+    s.wait(&id, q.after, &actor(token, None)).await.map(Json)
 }
 
 async fn join(State(s): Shared, ApiPath(id): ApiPath<String>) -> Answer<server::Seat> {
-    s.join(&id).await.map(Json)
+    s.join(&id, &actor(None, None)).await.map(Json)
 }
 
 async fn play(
@@ -176,7 +212,7 @@ async fn play(
     if b.uci.iter().chain(&b.san).any(|m| m.len() > 12) {
         return Err(ApiError::new(400, "a move has at most 12 characters"));
     }
-    s.play(&id, &b.token, b.uci.as_deref(), b.san.as_deref())
+    s.play(&id, &actor(b.token, None), b.uci.as_deref(), b.san.as_deref())
         .await
         .map(Json)
 }
@@ -186,7 +222,7 @@ async fn undo(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.undo(&id, &b.token).await.map(Json)
+    s.undo(&id, &actor(b.token, None)).await.map(Json)
 }
 
 async fn resign(
@@ -194,7 +230,7 @@ async fn resign(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.resign(&id, &b.token).await.map(Json)
+    s.resign(&id, &actor(b.token, None)).await.map(Json)
 }
 
 async fn claim(
@@ -202,15 +238,31 @@ async fn claim(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.claim(&id, &b.token).await.map(Json)
+    s.claim(&id, &actor(b.token, None)).await.map(Json)
 }
 
 async fn draw(
     State(s): Shared,
     ApiPath(id): ApiPath<String>,
-    ApiJson(b): ApiJson<DrawBody>,
+    ApiJson(b): ApiJson<ActionBody>,
 ) -> Answer<server::GameView> {
-    s.draw(&id, &b.token, &b.action).await.map(Json)
+    s.draw(&id, &actor(b.token, None), &b.action).await.map(Json)
+}
+
+async fn takeback(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<ActionBody>,
+) -> Answer<server::GameView> {
+    s.takeback(&id, &actor(b.token, None), &b.action).await.map(Json)
+}
+
+async fn abort(
+    State(s): Shared,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<TokenBody>,
+) -> Answer<server::GameView> {
+    s.abort(&id, &actor(b.token, None)).await.map(Json)
 }
 
 async fn chat(
@@ -218,7 +270,7 @@ async fn chat(
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ChatBody>,
 ) -> Answer<server::GameView> {
-    s.chat(&id, &b.token, &b.text).await.map(Json)
+    s.chat(&id, &actor(b.token, None), &b.text).await.map(Json)
 }
 
 async fn pgn(State(s): Shared, ApiPath(id): ApiPath<String>) -> Result<Response, ApiError> {
@@ -313,6 +365,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/takeback", post(takeback))
+        .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/pgn", get(pgn));

@@ -48,6 +48,13 @@ pub enum Reason {
     Resignation,
     /// The players agreed to a draw.
     Agreement,
+    /// A player's time ran out while the opponent could still mate: a loss.
+    Timeout,
+    /// A player's time ran out, but the opponent could not mate by any
+    /// series of legal moves: a draw (FIDE Laws 6.9).
+    TimeoutInsufficientMaterial,
+    /// Ended before both players had moved (nobody wins, no rating change).
+    Aborted,
 }
 
 impl From<GameEnd> for Reason {
@@ -89,8 +96,11 @@ pub struct End {
 }
 
 impl End {
-    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
     pub fn result(&self) -> &'static str {
+        if self.reason == Reason::Aborted {
+            return "*";
+        }
         match self.winner {
             Some(Color::White) => "1-0",
             Some(Color::Black) => "0-1",
@@ -124,6 +134,11 @@ impl End {
                 "Draw by the fifty-move rule: 50 moves each without a capture or a pawn move, claimed.".into()
             }
             Reason::Agreement => "Draw by agreement.".into(),
+            Reason::Timeout => format!("{loser} ran out of time: {winner} wins."),
+            Reason::TimeoutInsufficientMaterial => {
+                "Draw: one player ran out of time, but the other could not checkmate.".into()
+            }
+            Reason::Aborted => "Game aborted before both players had moved.".into(),
         }
     }
 }
@@ -210,6 +225,9 @@ pub struct Game {
     sans: Vec<String>,
     history: History,
     end: Option<End>,
+    /// The fifty- and seventy-five-move rules apply (correspondence games may
+    /// switch them off, as correspondence servers such as FICGS do).
+    fifty_move_rule: bool,
 }
 
 impl Game {
@@ -222,9 +240,26 @@ impl Game {
             sans: Vec::new(),
             history: History::new(start),
             end: None,
+            fifty_move_rule: true,
         };
         game.end = game.automatic_end();
         game
+    }
+
+    /// The same game without the fifty- and seventy-five-move rules (or with
+    /// them again): a draw by the move count is then neither automatic nor
+    /// claimable.
+    pub fn with_fifty_move_rule(mut self, on: bool) -> Game {
+        self.fifty_move_rule = on;
+        if self.end.is_some_and(|e| e.reason.is_on_the_board()) {
+            self.end = self.automatic_end();
+        }
+        self
+    }
+
+    /// Whether the fifty- and seventy-five-move rules apply.
+    pub fn fifty_move_rule(&self) -> bool {
+        self.fifty_move_rule
     }
 
     /// The position the game started from.
@@ -307,7 +342,9 @@ impl Game {
 
     /// How the current position ends the game by itself, if it does.
     fn automatic_end(&self) -> Option<End> {
-        self.history.status().end.map(|end| End {
+        let status = self.history.status();
+        let end = status.end.filter(|e| self.fifty_move_rule || *e != GameEnd::SeventyFiveMoves);
+        end.map(|end| End {
             reason: end.into(),
             winner: end.winner(),
         })
@@ -319,7 +356,15 @@ impl Game {
         if self.end.is_some() {
             return None;
         }
-        self.history.status().claim.map(Reason::from)
+        let status = self.history.status();
+        let claim = if self.fifty_move_rule {
+            status.claim
+        } else {
+            // Without the move-count rules only a repetition can be claimed
+            // (also past the 75 moves, where the status reports those first).
+            (self.board().repetitions(self.keys()) >= 3).then_some(GameEnd::ThreefoldRepetition)
+        };
+        claim.map(Reason::from)
     }
 
     /// Claims the draw that [`Game::claimable`] names.
@@ -369,7 +414,7 @@ impl Game {
         }
         let keep = self.moves.len() - plies;
         let moves: Vec<Move> = self.moves[..keep].to_vec();
-        let mut game = Game::new(self.start);
+        let mut game = Game::new(self.start).with_fifty_move_rule(self.fifty_move_rule);
         for mv in moves {
             game.play(mv).expect("a move of the game replays");
         }
@@ -538,6 +583,20 @@ mod tests {
         assert_eq!(g.claimable(), Some(Reason::FiftyMoves));
         let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 150 100");
         assert_eq!(g.end().unwrap().reason, Reason::SeventyFiveMoves);
+    }
+
+    #[test]
+    fn without_the_fifty_move_rule_only_repetitions_draw() {
+        let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 150 100").with_fifty_move_rule(false);
+        assert_eq!(g.end(), None);
+        assert_eq!(g.claimable(), None);
+        let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 120 100").with_fifty_move_rule(false);
+        play(&mut g, "Ra2 Kf8 Ra1 Ke8 Ra2 Kf8 Ra1 Ke8");
+        assert_eq!(g.claimable(), Some(Reason::ThreefoldRepetition));
+        g.undo(1).unwrap();
+        assert!(!g.fifty_move_rule(), "a take-back keeps the setting");
+        play(&mut g, "Ke8");
+        assert_eq!(g.claimable(), Some(Reason::ThreefoldRepetition));
     }
 
     #[test]

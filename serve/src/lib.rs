@@ -11,6 +11,7 @@
 pub mod api;
 pub mod computer;
 pub mod game;
+pub mod limit;
 pub mod page;
 pub mod pgn;
 pub mod server;

@@ -14,6 +14,7 @@
 //! replaying its moves. Each game has its own lock, held across its save.
 
 use crate::computer::{self, Decision, Engines, Thinking};
+use crate::limit::RateLimit;
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
 use movegen::{Board, Color};
@@ -81,6 +82,13 @@ pub const MAX_CHAT_CHARS: usize = 200;
 pub const MAX_CHAT_LINES: usize = 100;
 /// Longest FEN accepted, in bytes.
 pub const MAX_FEN_BYTES: usize = 120;
+/// Games a signed-in player may have going at once (correspondence games
+/// included).
+pub const MAX_GAMES_PER_PLAYER: usize = 100;
+/// Chat messages one sender may write ...
+pub const CHAT_BURST: usize = 5;
+/// ... within this window, in all games together.
+pub const CHAT_WINDOW: Duration = Duration::from_secs(10);
 
 /// How the game is played (defined beside the game, which the store also
 /// reads).
@@ -135,14 +143,76 @@ impl From<PlayError> for ApiError {
 pub struct ChatLine {
     /// Its number in the game, from 1.
     pub n: u64,
-    /// `white` or `black`.
-    pub from: &'static str,
+    /// `white` or `black` in the players' chat; the writer's name in the
+    /// watchers' chat.
+    pub from: String,
     /// The text, as plain text.
     pub text: String,
 }
 
-/// A game on this server.
-pub(crate) struct Entry {
+/// A signed-in player, as a game names them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserRef {
+    /// The account's id.
+    pub id: String,
+    /// The account's name.
+    pub name: String,
+}
+
+/// Who makes a request: the seat token a page holds (guests), the
+/// signed-in user (from the session cookie), either or both. A seat
+/// answers to its token and, when a signed-in player took it, to that
+/// player from any tab or device.
+#[derive(Clone, Debug, Default)]
+pub struct Actor {
+    /// A seat token from the request body.
+    pub token: Option<String>,
+    /// The signed-in user.
+    pub user: Option<UserRef>,
+}
+
+impl Actor {
+    /// A guest holding `token`.
+    pub fn token(token: &str) -> Actor {
+        Actor {
+            token: Some(token.to_string()),
+            user: None,
+        }
+    }
+
+    /// A signed-in user (and the token their page holds, if any).
+    pub fn user(user: UserRef, token: Option<&str>) -> Actor {
+        Actor {
+            token: token.map(str::to_string),
+            user: Some(user),
+        }
+    }
+}
+
+/// The chat of the people watching, kept apart from the players'.
+#[derive(Clone, Debug, Default)]
+struct Chat {
+    lines: VecDeque<ChatLine>,
+    count: u64,
+}
+
+impl Chat {
+    fn push(&mut self, from: String, text: String) {
+        self.count += 1;
+        self.lines.push_back(ChatLine {
+            n: self.count,
+            from,
+            text,
+        });
+        while self.lines.len() > MAX_CHAT_LINES {
+            self.lines.pop_front();
+        }
+    }
+}
+
+/// What a game is, all of it saved: the state a change may have to undo.
+#[derive(Clone)]
+pub(crate) struct Play {
     game: Game,
     mode: Mode,
     level: u32,
@@ -151,13 +221,29 @@ pub(crate) struct Entry {
     /// The token of each seat (white, black); in a local game both are the
     /// same token.
     seats: [Option<String>; 2],
+    /// The signed-in player of each seat, who may act from any tab or
+    /// device.
+    users: [Option<UserRef>; 2],
+    /// A rated game: its result changes both players' ratings.
+    rated: bool,
     draw_offer: Option<Color>,
+    /// The side asking to take back its last move.
+    takeback: Option<Color>,
     /// The last thing that happened that the board does not show
     /// (a declined draw offer), until the next move.
     notice: Option<String>,
-    chat: VecDeque<ChatLine>,
-    chat_count: u64,
+    /// The players' chat.
+    chat: Chat,
+    /// The watchers' chat.
+    watchers: Chat,
     version: u64,
+}
+
+/// A game on this server: what it is (saved) and what this process does
+/// with it. It reads as its [`Play`] (`e.game`, `e.seats`, ...), which is
+/// what a snapshot copies.
+pub(crate) struct Entry {
+    play: Play,
     touched: Instant,
     /// The computer's search in flight.
     thinking: Option<Arc<Thinking>>,
@@ -168,15 +254,22 @@ pub(crate) struct Entry {
     evicted: bool,
 }
 
+impl std::ops::Deref for Entry {
+    type Target = Play;
+    fn deref(&self) -> &Play {
+        &self.play
+    }
+}
+
+impl std::ops::DerefMut for Entry {
+    fn deref_mut(&mut self) -> &mut Play {
+        &mut self.play
+    }
+}
+
 /// What a change may have to undo: the game as it was before.
 struct Snapshot {
-    game: Game,
-    seats: [Option<String>; 2],
-    draw_offer: Option<Color>,
-    notice: Option<String>,
-    chat: VecDeque<ChatLine>,
-    chat_count: u64,
-    version: u64,
+    play: Play,
     thinking: Option<Arc<Thinking>>,
 }
 
@@ -188,7 +281,29 @@ fn color_from(name: &str) -> Result<Color, String> {
     }
 }
 
+/// Who a viewer is in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// The player of one seat.
+    Player(Color),
+    /// Both seats (a game on one screen).
+    Both,
+    /// Someone watching.
+    Watcher,
+}
+
 impl Entry {
+    fn new(play: Play) -> Entry {
+        let version = play.version;
+        Entry {
+            play,
+            touched: Instant::now(),
+            thinking: None,
+            changed: watch::Sender::new(version),
+            evicted: false,
+        }
+    }
+
     /// Records a change: a new version, told to the long polls once saved.
     fn bump(&mut self) {
         self.version += 1;
@@ -196,13 +311,7 @@ impl Entry {
 
     fn snapshot(&self) -> Snapshot {
         Snapshot {
-            game: self.game.clone(),
-            seats: self.seats.clone(),
-            draw_offer: self.draw_offer,
-            notice: self.notice.clone(),
-            chat: self.chat.clone(),
-            chat_count: self.chat_count,
-            version: self.version,
+            play: self.play.clone(),
             thinking: self.thinking.clone(),
         }
     }
@@ -215,28 +324,37 @@ impl Entry {
             (_, Some(now)) => now.stop(),
             (_, None) => {}
         }
-        self.game = s.game;
-        self.seats = s.seats;
-        self.draw_offer = s.draw_offer;
-        self.notice = s.notice;
-        self.chat = s.chat;
-        self.chat_count = s.chat_count;
-        self.version = s.version;
+        self.play = s.play;
     }
 
     /// The game as the database keeps it.
     fn stored(&self, id: &str) -> StoredGame {
         let game = &self.game;
+        let chat = |c: &Chat| {
+            c.lines
+                .iter()
+                .map(|l| StoredChat {
+                    n: l.n,
+                    from: l.from.clone(),
+                    text: l.text.clone(),
+                })
+                .collect()
+        };
         StoredGame {
             id: id.to_string(),
             version: i64::try_from(self.version).unwrap_or(i64::MAX),
             finished: game.end().is_some(),
             updated_at: now_seconds(),
+            players: [0, 1].map(|i| self.users[i].as_ref().map(|u| u.id.clone())),
+            turn: color_id(game.turn()).to_string(),
             record: GameRecord {
                 mode: self.mode,
                 level: self.level,
                 computer: self.computer.map(|c| color_id(c).to_string()),
                 seats: self.seats.clone(),
+                users: self.users.clone(),
+                rated: self.rated,
+                fifty_move_rule: game.fifty_move_rule(),
                 start_fen: game.start().to_fen(),
                 moves: game.uci_moves(),
                 end: game
@@ -246,18 +364,14 @@ impl Entry {
                         reason: e.reason,
                         winner: e.winner.map(|c| color_id(c).to_string()),
                     }),
+                result: game.end().map(|e| e.result().to_string()),
                 draw_offer: self.draw_offer.map(|c| color_id(c).to_string()),
+                takeback: self.takeback.map(|c| color_id(c).to_string()),
                 notice: self.notice.clone(),
-                chat: self
-                    .chat
-                    .iter()
-                    .map(|l| StoredChat {
-                        n: l.n,
-                        from: l.from.to_string(),
-                        text: l.text.clone(),
-                    })
-                    .collect(),
-                chat_count: self.chat_count,
+                chat: chat(&self.chat),
+                chat_count: self.chat.count,
+                watchers_chat: chat(&self.watchers),
+                watchers_chat_count: self.watchers.count,
             },
         }
     }
@@ -267,7 +381,7 @@ impl Entry {
     fn from_stored(row: &StoredGame) -> Result<Entry, String> {
         let r = &row.record;
         let start = Board::from_fen(&r.start_fen).map_err(|e| format!("start FEN: {e}"))?;
-        let mut game = Game::new(start);
+        let mut game = Game::new(start).with_fifty_move_rule(r.fifty_move_rule);
         for uci in &r.moves {
             let mv = game
                 .parse(Some(uci), None)
@@ -286,37 +400,38 @@ impl Entry {
         if (r.mode == Mode::Computer) != computer.is_some() {
             return Err("the computer's colour does not fit the mode".into());
         }
-        let chat = r
-            .chat
-            .iter()
-            .map(|l| {
-                Ok(ChatLine {
+        let chat = |lines: &[StoredChat], count: u64| Chat {
+            lines: lines
+                .iter()
+                .map(|l| ChatLine {
                     n: l.n,
-                    from: color_id(color_from(&l.from)?),
+                    from: l.from.clone(),
                     text: l.text.clone(),
                 })
-            })
-            .collect::<Result<VecDeque<_>, String>>()?;
+                .collect(),
+            count,
+        };
         let version = u64::try_from(row.version).map_err(|_| "negative version".to_string())?;
         let age = u64::try_from(now_seconds() - row.updated_at).unwrap_or(0);
-        Ok(Entry {
+        let mut entry = Entry::new(Play {
             game,
             mode: r.mode,
             level: r.level,
             computer,
             seats: r.seats.clone(),
+            users: r.users.clone(),
+            rated: r.rated,
             draw_offer: r.draw_offer.as_deref().map(color_from).transpose()?,
+            takeback: r.takeback.as_deref().map(color_from).transpose()?,
             notice: r.notice.clone(),
-            chat,
-            chat_count: r.chat_count,
+            chat: chat(&r.chat, r.chat_count),
+            watchers: chat(&r.watchers_chat, r.watchers_chat_count),
             version,
-            touched: Instant::now()
-                .checked_sub(Duration::from_secs(age))
-                .unwrap_or_else(Instant::now),
-            thinking: None,
-            changed: watch::Sender::new(version),
-            evicted: false,
-        })
+        });
+        entry.touched = Instant::now()
+            .checked_sub(Duration::from_secs(age))
+            .unwrap_or_else(Instant::now);
+        Ok(entry)
     }
 
     /// Stops the computer's search, if one runs; its move will be dropped.
@@ -326,22 +441,43 @@ impl Entry {
         }
     }
 
-    /// Who `token` is: `Some(colour)` for a seat, `None` for both seats
-    /// (a local game).
-    fn player(&self, token: &str) -> Result<Option<Color>, ApiError> {
-        let matches = |c: Color| self.seats[c as usize].as_deref().is_some_and(|t| same(t, token));
+    /// Who `actor` is in this game.
+    fn role(&self, actor: &Actor) -> Role {
+        let matches = |c: Color| {
+            let by_token = match (&self.seats[c as usize], &actor.token) {
+                (Some(seat), Some(token)) => same(seat, token),
+                _ => false,
+            };
+            let by_user = match (&self.users[c as usize], &actor.user) {
+                (Some(seat), Some(user)) => seat.id == user.id,
+                _ => false,
+            };
+            by_token || by_user
+        };
         match (matches(Color::White), matches(Color::Black)) {
-            (true, true) => Ok(None),
-            (true, false) => Ok(Some(Color::White)),
-            (false, true) => Ok(Some(Color::Black)),
-            (false, false) => Err(ApiError::forbidden()),
+            // A game on one screen (no one else can sit in both seats: a
+            // player cannot join their own game or accept their own seek).
+            (true, true) => Role::Both,
+            (true, false) => Role::Player(Color::White),
+            (false, true) => Role::Player(Color::Black),
+            (false, false) => Role::Watcher,
         }
     }
 
-    /// The colour `token` acts for now: its seat, or in a local game the side
+    /// The seat `actor` plays: `Some(colour)`, or `None` for both seats (a
+    /// local game); a watcher is refused.
+    fn player(&self, actor: &Actor) -> Result<Option<Color>, ApiError> {
+        match self.role(actor) {
+            Role::Player(c) => Ok(Some(c)),
+            Role::Both => Ok(None),
+            Role::Watcher => Err(ApiError::forbidden()),
+        }
+    }
+
+    /// The colour `actor` acts for now: its seat, or in a local game the side
     /// to move.
-    fn acting(&self, token: &str) -> Result<Color, ApiError> {
-        Ok(self.player(token)?.unwrap_or(self.game.turn()))
+    fn acting(&self, actor: &Actor) -> Result<Color, ApiError> {
+        Ok(self.player(actor)?.unwrap_or(self.game.turn()))
     }
 
     /// The computer's turn in a game still going.
@@ -349,11 +485,23 @@ impl Entry {
         self.mode == Mode::Computer && self.game.end().is_none() && Some(self.game.turn()) == self.computer
     }
 
-    fn view(&self, id: &str) -> GameView {
+    /// Every seat a person plays has someone in it (a friend game starts
+    /// once the friend has joined).
+    fn seated(&self) -> bool {
+        self.mode != Mode::Friend || self.seats.iter().zip(&self.users).all(|(t, u)| t.is_some() || u.is_some())
+    }
+
+    /// The game as `actor` sees it: the players' chat only for the players,
+    /// the watchers' chat for the watchers (and for everyone once the game
+    /// is over).
+    fn view(&self, id: &str, actor: &Actor) -> GameView {
         let game = &self.game;
         let board = game.board();
         let end = game.end();
         let played = game.played();
+        let role = self.role(actor);
+        let player = role != Role::Watcher;
+        let lines = |c: &Chat| c.lines.iter().cloned().collect::<Vec<_>>();
         GameView {
             id: id.to_string(),
             mode: self.mode,
@@ -361,9 +509,17 @@ impl Entry {
             level: (self.mode == Mode::Computer).then_some(self.level),
             computer: self.computer.map(color_id),
             seats: Seats {
-                white: self.seats[0].is_some(),
-                black: self.seats[1].is_some(),
+                white: self.seats[0].is_some() || self.users[0].is_some(),
+                black: self.seats[1].is_some() || self.users[1].is_some(),
             },
+            players: [0, 1].map(|i| self.users[i].as_ref().map(|u| u.name.clone())),
+            you: match role {
+                Role::Player(c) => Some(color_id(c)),
+                Role::Both => Some("both"),
+                Role::Watcher => None,
+            },
+            rated: self.rated,
+            fifty_move_rule: game.fifty_move_rule(),
             start_fen: game.start().to_fen(),
             fen: board.to_fen(),
             turn: color_id(game.turn()),
@@ -379,30 +535,108 @@ impl Entry {
             end_text: end.map(|e| e.words()),
             claim: game.claimable(),
             draw_offer: self.draw_offer.map(color_id),
+            takeback: self.takeback.map(color_id),
             notice: self.notice.clone(),
             thinking: self.thinking.is_some(),
-            can_undo: self.undo_plies().is_ok(),
-            chat: self.chat.iter().cloned().collect(),
+            can_undo: player && self.undo_plies().is_ok(),
+            chat: if player { lines(&self.chat) } else { Vec::new() },
+            watchers_chat: if !player || end.is_some() {
+                lines(&self.watchers)
+            } else {
+                Vec::new()
+            },
         }
     }
 
     /// How many half-moves an undo takes back: against the computer, back to
-    /// before the player's last move; on one screen, one.
+    /// before the player's last move; on one screen, one. Between two people
+    /// a take-back is asked for ([`Server::takeback`]).
     fn undo_plies(&self) -> Result<usize, ApiError> {
         let n = self.game.moves().len();
         match self.mode {
             Mode::Friend => Err(ApiError::conflict(
-                "take-backs are for games against the computer and on one screen",
+                "between two players a take-back is asked for, and the opponent decides",
             )),
             Mode::Local => (n > 0).then_some(1).ok_or(PlayError::NothingToUndo.into()),
             Mode::Computer => {
                 let human = !self.computer.expect("a computer game has a computer");
-                (0..n)
-                    .rev()
-                    .find(|&ply| self.game.mover_of(ply) == human)
-                    .map(|ply| n - ply)
-                    .ok_or(PlayError::NothingToUndo.into())
+                self.plies_back_to(human).ok_or(PlayError::NothingToUndo.into())
             }
+        }
+    }
+
+    /// The half-moves to take back so that `color`'s last move is undone
+    /// (with the opponent's reply, if there is one).
+    fn plies_back_to(&self, color: Color) -> Option<usize> {
+        let n = self.game.moves().len();
+        (0..n).rev().find(|&ply| self.game.mover_of(ply) == color).map(|ply| n - ply)
+    }
+}
+
+/// White or Black, at random.
+fn random_color() -> Color {
+    if OsRng.next_u32().is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// A game's PGN: the players by name (a guest is "Guest", the computer
+/// "Daba, level N").
+fn pgn_of(e: &Entry) -> String {
+    let name = |c: Color| match (e.computer, &e.users[c as usize]) {
+        (Some(computer), _) if computer == c => format!("Daba, level {}", e.level),
+        (_, Some(user)) => user.name.clone(),
+        _ if e.mode == Mode::Local => format!("{} player", color_name(c)),
+        _ => "Guest".to_string(),
+    };
+    crate::pgn::write(&e.game, &name(Color::White), &name(Color::Black))
+}
+
+/// A game in a player's list ("my games", a profile's history).
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The player's colour: `white` or `black`.
+    pub color: &'static str,
+    /// The opponent's name: a player's, `Daba, level N`, or `Guest`.
+    pub opponent: String,
+    /// It is the player's move (in a game still going).
+    pub your_turn: bool,
+    /// A rated game.
+    pub rated: bool,
+    /// The moves so far.
+    pub plies: usize,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Seconds since 1970 of the last change.
+    pub updated_at: i64,
+}
+
+impl GameSummary {
+    fn of(row: &StoredGame, user_id: &str) -> GameSummary {
+        let r = &row.record;
+        let color = if row.players[0].as_deref() == Some(user_id) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let opponent = match (&r.computer, &r.users[!color as usize]) {
+            (Some(_), _) => format!("Daba, level {}", r.level),
+            (None, Some(user)) => user.name.clone(),
+            (None, None) => "Guest".to_string(),
+        };
+        GameSummary {
+            id: row.id.clone(),
+            color: color_id(color),
+            opponent,
+            your_turn: !row.finished && row.turn == color_id(color),
+            rated: r.rated,
+            plies: r.moves.len(),
+            result: r.result.clone().unwrap_or_else(|| "*".into()),
+            updated_at: row.updated_at,
         }
     }
 }
@@ -446,6 +680,16 @@ pub struct GameView {
     pub computer: Option<&'static str>,
     /// Which seats have a player.
     pub seats: Seats,
+    /// The signed-in players' names (white, black); null for a guest or
+    /// an empty seat.
+    pub players: [Option<String>; 2],
+    /// The viewer's seat: `white`, `black`, `both` (one screen), or null
+    /// for a watcher.
+    pub you: Option<&'static str>,
+    /// A rated game.
+    pub rated: bool,
+    /// The fifty- and seventy-five-move rules apply.
+    pub fifty_move_rule: bool,
     /// The position the game started from.
     pub start_fen: String,
     /// The current position.
@@ -476,14 +720,19 @@ pub struct GameView {
     pub claim: Option<Reason>,
     /// The side whose draw offer waits for an answer.
     pub draw_offer: Option<&'static str>,
+    /// The side whose take-back request waits for an answer.
+    pub takeback: Option<&'static str>,
     /// What just happened that the board does not show.
     pub notice: Option<String>,
     /// The computer is choosing its move.
     pub thinking: bool,
     /// An undo would take something back now.
     pub can_undo: bool,
-    /// The chat, oldest first.
+    /// The players' chat, oldest first (players only).
     pub chat: Vec<ChatLine>,
+    /// The watchers' chat, oldest first (for watchers, and for everyone
+    /// once the game is over).
+    pub watchers_chat: Vec<ChatLine>,
 }
 
 /// What a new player gets: the game and their secret token.
@@ -511,6 +760,8 @@ pub struct NewGame {
     pub color: Option<String>,
     /// A start position other than the usual one.
     pub fen: Option<String>,
+    /// Whether the fifty- and seventy-five-move rules apply (default: on).
+    pub fifty_move_rule: Option<bool>,
 }
 
 /// A game in memory, behind its own lock (held across its save).
@@ -523,6 +774,7 @@ pub struct Server {
     store: Store,
     engines: Engines,
     waiters: Arc<Semaphore>,
+    chat_limit: RateLimit,
 }
 
 /// Game ids are 32 hex digits; nothing else is looked up.
@@ -561,6 +813,7 @@ impl Server {
         let server = Arc::new(Server {
             engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
+            chat_limit: RateLimit::new(CHAT_BURST, CHAT_WINDOW),
             games: Mutex::new(HashMap::new()),
             store,
             config,
@@ -583,7 +836,7 @@ impl Server {
         for id in to_move {
             let server = server.clone();
             tokio::spawn(async move {
-                let _ = server.view(&id).await;
+                let _ = server.view(&id, &Actor::default()).await;
             });
         }
         Ok(server)
@@ -647,7 +900,7 @@ impl Server {
     /// then the long polls hear of it. When the save fails the game is put
     /// back as it was and the request fails with a 503.
     async fn commit(&self, id: &str, slot: &Slot, e: &mut Entry, before: Snapshot) -> Result<(), ApiError> {
-        if e.version == before.version {
+        if e.version == before.play.version {
             return Ok(());
         }
         match self.store.save(&e.stored(id)).await {
@@ -709,18 +962,20 @@ impl Server {
     async fn act(
         self: &Arc<Self>,
         id: &str,
+        actor: &Actor,
         f: impl FnOnce(&mut Entry) -> Result<(), ApiError>,
     ) -> Result<GameView, ApiError> {
-        self.with_game(id, f).await.map(|(_, view)| view)
+        self.with_game(id, actor, f).await.map(|(_, view)| view)
     }
 
     /// Runs `f` on the game `id` (touching it), then starts the computer's
     /// search if it is the computer's turn, and saves what changed before
-    /// answering: `f`'s answer and the game's view. A refusal or a failed
-    /// save leaves the game as it was.
+    /// answering: `f`'s answer and the game's view for `actor`. A refusal
+    /// or a failed save leaves the game as it was.
     async fn with_game<T>(
         self: &Arc<Self>,
         id: &str,
+        actor: &Actor,
         f: impl FnOnce(&mut Entry) -> Result<T, ApiError>,
     ) -> Result<(T, GameView), ApiError> {
         let (slot, mut e) = loop {
@@ -741,11 +996,11 @@ impl Server {
         };
         self.maybe_start_computer(id, &mut e);
         self.commit(id, &slot, &mut e, before).await?;
-        Ok((out, e.view(id)))
+        Ok((out, e.view(id, actor)))
     }
 
-    /// Creates a game.
-    pub async fn create(self: &Arc<Self>, request: NewGame) -> Result<Seat, ApiError> {
+    /// Creates a game; `creator` takes the first seat (signed in or not).
+    pub async fn create(self: &Arc<Self>, request: NewGame, creator: Option<UserRef>) -> Result<Seat, ApiError> {
         let mode = request.mode.unwrap_or(Mode::Computer);
         let start = match request.fen.as_deref() {
             Some(f) if !f.trim().is_empty() => parse_fen(f)?,
@@ -765,44 +1020,62 @@ impl Server {
         let color = match request.color.as_deref().map(str::trim) {
             None | Some("white") => Color::White,
             Some("black") => Color::Black,
-            Some("random") => {
-                if OsRng.next_u32().is_multiple_of(2) {
-                    Color::White
-                } else {
-                    Color::Black
-                }
-            }
+            Some("random") => random_color(),
             Some(_) => return Err(ApiError::bad("the colour must be white, black or random")),
         };
         let token = secret();
         let mut seats = [None, None];
+        let mut users = [None, None];
         let (computer, seat_color) = match mode {
             Mode::Computer => (Some(!color), Some(color)),
             Mode::Friend => (None, Some(color)),
             Mode::Local => (None, None),
         };
         match seat_color {
-            Some(c) => seats[c as usize] = Some(token.clone()),
-            None => seats = [Some(token.clone()), Some(token.clone())],
+            Some(c) => {
+                seats[c as usize] = Some(token.clone());
+                users[c as usize] = creator.clone();
+            }
+            None => {
+                seats = [Some(token.clone()), Some(token.clone())];
+                users = [creator.clone(), creator.clone()];
+            }
         }
-        let id = secret();
-        let entry = Entry {
-            game: Game::new(start),
+        if let Some(user) = &creator {
+            self.check_game_limit(user).await?;
+        }
+        let play = Play {
+            game: Game::new(start).with_fifty_move_rule(request.fifty_move_rule.unwrap_or(true)),
             mode,
             level,
             computer,
             seats,
+            users,
+            rated: false,
             draw_offer: None,
+            takeback: None,
             notice: None,
-            chat: VecDeque::new(),
-            chat_count: 0,
+            chat: Chat::default(),
+            watchers: Chat::default(),
             version: 1,
-            touched: Instant::now(),
-            thinking: None,
-            changed: watch::Sender::new(1),
-            evicted: false,
         };
-        let slot = Arc::new(tokio::sync::Mutex::new(entry));
+        let actor = Actor {
+            token: Some(token.clone()),
+            user: creator,
+        };
+        let (id, state) = self.insert(play, &actor).await?;
+        Ok(Seat {
+            state,
+            id,
+            token,
+            color: seat_color.map(color_id),
+        })
+    }
+
+    /// A new game in memory and in the database; its view for `actor`.
+    pub(crate) async fn insert(self: &Arc<Self>, play: Play, actor: &Actor) -> Result<(String, GameView), ApiError> {
+        let id = secret();
+        let slot = Arc::new(tokio::sync::Mutex::new(Entry::new(play)));
         // Nobody knows the id yet: this lock is free.
         let mut entry = slot.clone().lock_owned().await;
         {
@@ -818,22 +1091,34 @@ impl Server {
             return Err(unsaved(&err));
         }
         entry.changed.send_replace(entry.version);
-        Ok(Seat {
-            state: entry.view(&id),
-            id,
-            token,
-            color: seat_color.map(color_id),
-        })
+        let view = entry.view(&id, actor);
+        Ok((id, view))
     }
 
-    /// The game as it is now.
-    pub async fn view(self: &Arc<Self>, id: &str) -> Result<GameView, ApiError> {
-        self.act(id, |_| Ok(())).await
+    /// Refuses a new game to a player who already has
+    /// [`MAX_GAMES_PER_PLAYER`] games going.
+    async fn check_game_limit(&self, user: &UserRef) -> Result<(), ApiError> {
+        let going = self
+            .store
+            .games_of(&user.id, false, MAX_GAMES_PER_PLAYER as i64)
+            .await
+            .map_err(|e| unsaved(&e))?;
+        if going.len() >= MAX_GAMES_PER_PLAYER {
+            return Err(ApiError::conflict(format!(
+                "you already have {MAX_GAMES_PER_PLAYER} games going; finish one first"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The game as `actor` sees it now.
+    pub async fn view(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<GameView, ApiError> {
+        self.act(id, actor, |_| Ok(())).await
     }
 
     /// The game once its version is past `after`, or after the wait timeout.
-    pub async fn wait(self: &Arc<Self>, id: &str, after: u64) -> Result<GameView, ApiError> {
-        let (mut changed, _) = self.with_game(id, |e| Ok(e.changed.subscribe())).await?;
+    pub async fn wait(self: &Arc<Self>, id: &str, after: u64, actor: &Actor) -> Result<GameView, ApiError> {
+        let (mut changed, _) = self.with_game(id, actor, |e| Ok(e.changed.subscribe())).await?;
         if *changed.borrow() <= after {
             // Beyond the cap a poll is answered at once.
             if let Ok(_permit) = self.waiters.clone().try_acquire_owned() {
@@ -841,21 +1126,24 @@ impl Server {
                     tokio::time::timeout(self.config.wait_timeout, changed.wait_for(|v| *v > after)).await;
             }
         }
-        self.view(id).await
+        self.view(id, actor).await
     }
 
     /// A player's move, in UCI notation or SAN.
     pub async fn play(
         self: &Arc<Self>,
         id: &str,
-        token: &str,
+        actor: &Actor,
         uci: Option<&str>,
         san: Option<&str>,
     ) -> Result<GameView, ApiError> {
-        self.act(id, |e| {
-            let color = e.acting(token)?;
+        self.act(id, actor, |e| {
+            let color = e.acting(actor)?;
             if e.game.end().is_some() {
                 return Err(PlayError::Over.into());
+            }
+            if !e.seated() {
+                return Err(ApiError::conflict("wait for your opponent to join"));
             }
             if color != e.game.turn() {
                 return Err(ApiError::conflict(if e.thinking.is_some() {
@@ -866,10 +1154,12 @@ impl Server {
             }
             let mv = e.game.parse(uci, san)?;
             e.game.play(mv)?;
-            // A move answers the opponent's draw offer: declined.
+            // A move answers the opponent's draw offer and take-back
+            // request: declined; the mover's own request lapses too.
             if e.draw_offer == Some(!color) {
                 e.draw_offer = None;
             }
+            e.takeback = None;
             e.notice = None;
             e.bump();
             Ok(())
@@ -879,9 +1169,12 @@ impl Server {
 
     /// Takes back the player's last move (against the computer, with the
     /// computer's reply; on one screen, the last move).
-    pub async fn undo(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
-        self.act(id, |e| {
-            e.player(token)?;
+    pub async fn undo(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<GameView, ApiError> {
+        self.act(id, actor, |e| {
+            e.player(actor)?;
+            if e.game.end().is_some_and(|end| !end.reason.is_on_the_board()) {
+                return Err(PlayError::Over.into());
+            }
             let plies = e.undo_plies()?;
             e.game.undo(plies)?;
             e.stop_thinking();
@@ -893,16 +1186,92 @@ impl Server {
         .await
     }
 
+    /// A take-back between two players: `ask` (the player's own last move),
+    /// `accept` or `decline` the opponent's request, or `cancel` one's own.
+    pub async fn takeback(self: &Arc<Self>, id: &str, actor: &Actor, action: &str) -> Result<GameView, ApiError> {
+        if !matches!(action, "ask" | "accept" | "decline" | "cancel") {
+            return Err(ApiError::bad("the action must be ask, accept, decline or cancel"));
+        }
+        self.act(id, actor, |e| {
+            if e.mode != Mode::Friend {
+                return Err(ApiError::conflict(
+                    "take-back requests are for games between two players (use undo)",
+                ));
+            }
+            let color = e.acting(actor)?;
+            if e.game.end().is_some() {
+                return Err(PlayError::Over.into());
+            }
+            match action {
+                "ask" => {
+                    if e.takeback == Some(!color) {
+                        return Err(ApiError::conflict("answer your opponent's request first"));
+                    }
+                    if e.plies_back_to(color).is_none() {
+                        return Err(PlayError::NothingToUndo.into());
+                    }
+                    if e.takeback != Some(color) {
+                        e.takeback = Some(color);
+                        e.notice = Some(format!("{} asks to take back their move.", color_name(color)));
+                        e.bump();
+                    }
+                }
+                "accept" if e.takeback == Some(!color) => {
+                    let plies = e.plies_back_to(!color).ok_or(PlayError::NothingToUndo)?;
+                    e.game.undo(plies)?;
+                    e.takeback = None;
+                    e.draw_offer = None;
+                    e.notice = Some(format!("{} agreed to take back a move.", color_name(color)));
+                    e.bump();
+                }
+                "decline" if e.takeback == Some(!color) => {
+                    e.takeback = None;
+                    e.notice = Some(format!("{} declines to take back the move.", color_name(color)));
+                    e.bump();
+                }
+                "cancel" if e.takeback == Some(color) => {
+                    e.takeback = None;
+                    e.notice = None;
+                    e.bump();
+                }
+                _ => return Err(ApiError::conflict("there is no take-back request to answer")),
+            }
+            Ok(())
+        })
+        .await
+    }
+
     /// The player resigns (on one screen: the side to move).
-    pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
-        self.act(id, |e| {
-            let color = match e.player(token)? {
-                Some(c) => c,
-                None => e.game.turn(),
-            };
+    pub async fn resign(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<GameView, ApiError> {
+        self.act(id, actor, |e| {
+            let color = e.acting(actor)?;
             e.game.resign(color)?;
             e.stop_thinking();
             e.draw_offer = None;
+            e.takeback = None;
+            e.bump();
+            Ok(())
+        })
+        .await
+    }
+
+    /// Ends a two-player game before both players have moved: no result,
+    /// no rating change (for a seat nobody comes to, or a wrong challenge).
+    pub async fn abort(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<GameView, ApiError> {
+        self.act(id, actor, |e| {
+            e.player(actor)?;
+            if e.game.moves().len() >= 2 {
+                return Err(ApiError::conflict(
+                    "a game can be aborted only before both players have moved; resign instead",
+                ));
+            }
+            e.game.decide(End {
+                reason: Reason::Aborted,
+                winner: None,
+            })?;
+            e.stop_thinking();
+            e.draw_offer = None;
+            e.takeback = None;
             e.bump();
             Ok(())
         })
@@ -911,14 +1280,15 @@ impl Server {
 
     /// The player to move claims a draw by threefold repetition or the
     /// fifty-move rule.
-    pub async fn claim(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, ApiError> {
-        self.act(id, |e| {
-            let color = e.acting(token)?;
+    pub async fn claim(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<GameView, ApiError> {
+        self.act(id, actor, |e| {
+            let color = e.acting(actor)?;
             if e.game.end().is_none() && color != e.game.turn() {
                 return Err(ApiError::conflict("only the player to move can claim a draw"));
             }
             e.game.claim()?;
             e.draw_offer = None;
+            e.takeback = None;
             e.bump();
             Ok(())
         })
@@ -928,13 +1298,13 @@ impl Server {
     /// A draw offer, acceptance or refusal. Against the computer an offer is
     /// answered at once: Daba accepts when a short search does not see it
     /// ahead. On one screen an offer is an agreement (the page asks both).
-    pub async fn draw(self: &Arc<Self>, id: &str, token: &str, action: &str) -> Result<GameView, ApiError> {
+    pub async fn draw(self: &Arc<Self>, id: &str, actor: &Actor, action: &str) -> Result<GameView, ApiError> {
         if !matches!(action, "offer" | "accept" | "decline") {
             return Err(ApiError::bad("the action must be offer, accept or decline"));
         }
         let (computer_check, _) = self
-            .with_game(id, |e| {
-                let color = e.acting(token)?;
+            .with_game(id, actor, |e| {
+                let color = e.acting(actor)?;
                 if e.game.end().is_some() {
                     return Err(PlayError::Over.into());
                 }
@@ -952,6 +1322,7 @@ impl Server {
                     ))),
                     (Mode::Friend, "offer" | "accept") if e.draw_offer == Some(!color) => {
                         e.draw_offer = None;
+                        e.takeback = None;
                         e.game.agree_draw()?;
                         e.bump();
                         Ok(None)
@@ -975,7 +1346,7 @@ impl Server {
             })
             .await?;
         let Some((board, keys, computer, version)) = computer_check else {
-            return self.view(id).await;
+            return self.view(id, actor).await;
         };
         let decision = self
             .engines
@@ -984,7 +1355,7 @@ impl Server {
         let score = decision
             .and_then(|d| d.score)
             .map(|s| if board.side_to_move() == computer { s } else { -s });
-        self.act(id, |e| {
+        self.act(id, actor, |e| {
             if e.version != version || e.game.end().is_some() {
                 return Err(ApiError::conflict(
                     "the game changed while Daba thought about the offer",
@@ -1002,8 +1373,9 @@ impl Server {
         .await
     }
 
-    /// A chat message from a player of a friend game.
-    pub async fn chat(self: &Arc<Self>, id: &str, token: &str, text: &str) -> Result<GameView, ApiError> {
+    /// A chat message: a player's goes to the players' chat of a game
+    /// between two people; a signed-in watcher's to the watchers' chat.
+    pub async fn chat(self: &Arc<Self>, id: &str, actor: &Actor, text: &str) -> Result<GameView, ApiError> {
         let text: String = text
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
@@ -1018,19 +1390,39 @@ impl Server {
                 "a message has at most {MAX_CHAT_CHARS} characters"
             )));
         }
-        self.act(id, |e| {
-            let color = e.player(token)?;
-            let Some(color) = color.filter(|_| e.mode == Mode::Friend) else {
-                return Err(ApiError::conflict("the chat is for games with a friend"));
-            };
-            e.chat_count += 1;
-            e.chat.push_back(ChatLine {
-                n: e.chat_count,
-                from: color_id(color),
-                text,
-            });
-            while e.chat.len() > MAX_CHAT_LINES {
-                e.chat.pop_front();
+        let sender = match (&actor.user, &actor.token) {
+            (Some(user), _) => format!("user:{}", user.id),
+            (None, Some(token)) => format!("token:{token}"),
+            (None, None) => String::new(),
+        };
+        if !sender.is_empty() && !self.chat_limit.allow(&sender) {
+            return Err(ApiError::new(
+                429,
+                format!(
+                    "slow down: at most {CHAT_BURST} messages in {} seconds",
+                    CHAT_WINDOW.as_secs()
+                ),
+            ));
+        }
+        self.act(id, actor, |e| {
+            match e.role(actor) {
+                Role::Player(color) if e.mode == Mode::Friend => {
+                    e.chat.push(color_id(color).to_string(), text);
+                }
+                Role::Player(_) | Role::Both => {
+                    return Err(ApiError::conflict("the chat is for games between two players"));
+                }
+                Role::Watcher => {
+                    let Some(user) = &actor.user else {
+                        return Err(if actor.token.is_some() {
+                            ApiError::forbidden()
+                        } else {
+                            ApiError::new(401, "sign in to write in the watchers' chat")
+                        });
+                    };
+                    let name = user.name.clone();
+                    e.watchers.push(name, text);
+                }
             }
             e.bump();
             Ok(())
@@ -1038,22 +1430,43 @@ impl Server {
         .await
     }
 
-    /// The friend takes the free seat of a friend game.
-    pub async fn join(self: &Arc<Self>, id: &str) -> Result<Seat, ApiError> {
-        self.with_game(id, |e| {
+    /// Takes the free seat of a friend game. A player already seated (by
+    /// token or account) gets their own seat back; when both seats are
+    /// taken the answer is 409 and the page shows the game to watch.
+    pub async fn join(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Seat, ApiError> {
+        let joining = actor.user.clone();
+        if let Some(user) = &joining {
+            self.check_game_limit(user).await?;
+        }
+        let token = secret();
+        let seat_actor = Actor {
+            token: Some(token.clone()),
+            user: joining.clone(),
+        };
+        self.with_game(id, &seat_actor, |e| {
             if e.mode != Mode::Friend {
                 return Err(ApiError::conflict("only a game with a friend can be joined"));
             }
+            if let Role::Player(c) = e.role(actor) {
+                // Back to one's own seat (another tab or device): its token.
+                let token = e.seats[c as usize].clone().unwrap_or_else(|| {
+                    let t = secret();
+                    e.seats[c as usize] = Some(t.clone());
+                    e.bump();
+                    t
+                });
+                return Ok((token, c));
+            }
             let Some(free) = [Color::White, Color::Black]
                 .into_iter()
-                .find(|&c| e.seats[c as usize].is_none())
+                .find(|&c| e.seats[c as usize].is_none() && e.users[c as usize].is_none())
             else {
-                return Err(ApiError::conflict("both seats of this game are taken"));
+                return Err(ApiError::conflict("both seats of this game are taken: watch it instead"));
             };
-            let token = secret();
             e.seats[free as usize] = Some(token.clone());
+            e.users[free as usize] = joining;
             e.bump();
-            Ok((token, free))
+            Ok((token.clone(), free))
         })
         .await
         .map(|((token, free), state)| Seat {
@@ -1066,16 +1479,23 @@ impl Server {
 
     /// The game as PGN.
     pub async fn pgn(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
-        self.with_game(id, |e| {
-            let (white, black) = match (e.mode, e.computer) {
-                (Mode::Computer, Some(Color::White)) => (format!("Daba, level {}", e.level), "Player".into()),
-                (Mode::Computer, _) => ("Player".into(), format!("Daba, level {}", e.level)),
-                _ => ("White player".to_string(), "Black player".to_string()),
-            };
-            Ok(crate::pgn::write(&e.game, &white, &black))
-        })
-        .await
-        .map(|(text, _)| text)
+        self.with_game(id, &Actor::default(), |e| Ok(pgn_of(e)))
+            .await
+            .map(|(text, _)| text)
+    }
+
+    /// The games of a signed-in player still going, those where it is their
+    /// move first, then the most recently played.
+    pub async fn my_games(self: &Arc<Self>, user: &UserRef) -> Result<Vec<GameSummary>, ApiError> {
+        let rows = self
+            .store
+            .games_of(&user.id, false, MAX_GAMES_PER_PLAYER as i64)
+            .await
+            .map_err(|e| unsaved(&e))?;
+        let mut list: Vec<GameSummary> = rows.iter().map(|row| GameSummary::of(row, &user.id)).collect();
+        // Stable: within each group the database's order (latest first).
+        list.sort_by_key(|g| !g.your_turn);
+        Ok(list)
     }
 
     /// Starts the computer's search when it is its turn and none runs.

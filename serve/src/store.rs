@@ -11,6 +11,7 @@
 //! race or arrive out of order never go backwards.
 
 use crate::game::{Mode, Reason};
+use crate::server::UserRef;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
@@ -21,9 +22,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The schema's migrations, embedded in the binary.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// The `finished` column as a number: the `Any` driver reads no SQLite
-/// BOOLEAN column, while a BIGINT reads the same from both.
-const FINISHED: &str = "CAST(CASE WHEN finished THEN 1 ELSE 0 END AS BIGINT) AS finished";
+/// The columns of a game as [`Store::row`] reads them; `finished` as a
+/// number: the `Any` driver reads no SQLite BOOLEAN column, while a BIGINT
+/// reads the same from both.
+const COLUMNS: &str = "id, version, CAST(CASE WHEN finished THEN 1 ELSE 0 END AS BIGINT) AS finished, \
+     updated_at, record, white_user, black_user, turn";
 
 /// What went wrong with the database, in words.
 #[derive(Debug)]
@@ -63,6 +66,15 @@ pub struct GameRecord {
     /// The token of each seat (white, black); a local game has the same
     /// token in both.
     pub seats: [Option<String>; 2],
+    /// The signed-in player of each seat.
+    #[serde(default)]
+    pub users: [Option<UserRef>; 2],
+    /// A rated game.
+    #[serde(default)]
+    pub rated: bool,
+    /// The fifty- and seventy-five-move rules apply (on unless switched off).
+    #[serde(default = "on")]
+    pub fifty_move_rule: bool,
     /// The position the game started from.
     pub start_fen: String,
     /// The moves, in UCI notation.
@@ -70,14 +82,32 @@ pub struct GameRecord {
     /// The end when the moves do not show it (resignation, agreement, a
     /// claimed draw); an end on the board (mate, ...) follows from the moves.
     pub end: Option<StoredEnd>,
+    /// The result, `1-0`, `0-1`, `1/2-1/2` or `*` (aborted), once over
+    /// (the end may follow from the moves; this saves replaying them for a
+    /// list of games).
+    #[serde(default)]
+    pub result: Option<String>,
     /// The side whose draw offer waits for an answer.
     pub draw_offer: Option<String>,
+    /// The side whose take-back request waits for an answer.
+    #[serde(default)]
+    pub takeback: Option<String>,
     /// What just happened that the board does not show.
     pub notice: Option<String>,
     /// The chat lines kept, oldest first.
     pub chat: Vec<StoredChat>,
     /// Chat messages ever sent (the next one's number less one).
     pub chat_count: u64,
+    /// The watchers' chat lines kept, oldest first.
+    #[serde(default)]
+    pub watchers_chat: Vec<StoredChat>,
+    /// Watchers' messages ever sent.
+    #[serde(default)]
+    pub watchers_chat_count: u64,
+}
+
+fn on() -> bool {
+    true
 }
 
 /// A decided end.
@@ -94,7 +124,7 @@ pub struct StoredEnd {
 pub struct StoredChat {
     /// Its number in the game, from 1.
     pub n: u64,
-    /// `white` or `black`.
+    /// `white` or `black` (players' chat), or the writer's name (watchers').
     pub from: String,
     /// The text.
     pub text: String,
@@ -111,6 +141,10 @@ pub struct StoredGame {
     pub finished: bool,
     /// Seconds since 1970 of the last save.
     pub updated_at: i64,
+    /// The user id of each seat's signed-in player (white, black).
+    pub players: [Option<String>; 2],
+    /// `white` or `black`: the side to move.
+    pub turn: String,
     /// The game.
     pub record: GameRecord,
 }
@@ -185,9 +219,11 @@ impl Store {
         let record = serde_json::to_string(&game.record).map_err(|e| StoreError(e.to_string()))?;
         let mut tx = self.pool.begin().await?;
         let written = sqlx::query(
-            "INSERT INTO games (id, version, finished, updated_at, record) VALUES ($1, $2, $3, $4, $5) \
+            "INSERT INTO games (id, version, finished, updated_at, record, white_user, black_user, turn) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
              ON CONFLICT (id) DO UPDATE SET version = excluded.version, finished = excluded.finished, \
-             updated_at = excluded.updated_at, record = excluded.record \
+             updated_at = excluded.updated_at, record = excluded.record, \
+             white_user = excluded.white_user, black_user = excluded.black_user, turn = excluded.turn \
              WHERE games.version < excluded.version",
         )
         .bind(&game.id)
@@ -195,6 +231,9 @@ impl Store {
         .bind(game.finished)
         .bind(game.updated_at)
         .bind(record)
+        .bind(game.players[0].clone())
+        .bind(game.players[1].clone())
+        .bind(&game.turn)
         .execute(&mut *tx)
         .await?
         .rows_affected()
@@ -212,7 +251,7 @@ impl Store {
     /// Every stored game, the most recently saved first.
     pub async fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT id, version, {FINISHED}, updated_at, record FROM games ORDER BY updated_at DESC, id"
+            "SELECT {COLUMNS} FROM games ORDER BY updated_at DESC, id"
         ))
         .fetch_all(&self.pool)
         .await?;
@@ -222,12 +261,28 @@ impl Store {
     /// One game, if it is stored.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT id, version, {FINISHED}, updated_at, record FROM games WHERE id = $1"
+            "SELECT {COLUMNS} FROM games WHERE id = $1"
         ))
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(Self::row).transpose()
+    }
+
+    /// The games of the player `user_id` that are over (`finished`) or still
+    /// going, the most recently saved first, at most `limit`.
+    pub async fn games_of(&self, user_id: &str, finished: bool, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE (white_user = $1 OR black_user = $2) AND finished = $3 \
+             ORDER BY updated_at DESC, id LIMIT $4"
+        ))
+        .bind(user_id)
+        .bind(user_id)
+        .bind(finished)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(Self::row).collect()
     }
 
     fn row(row: &sqlx::any::AnyRow) -> Result<StoredGame, StoreError> {
@@ -236,10 +291,13 @@ impl Store {
         let record = serde_json::from_str(&record)
             .map_err(|e| StoreError(format!("game {id}: unreadable record: {e}")))?;
         let finished = row.try_get::<i64, _>("finished")? != 0;
+        let turn: Option<String> = row.try_get("turn")?;
         Ok(StoredGame {
             version: row.try_get("version")?,
             finished,
             updated_at: row.try_get("updated_at")?,
+            players: [row.try_get("white_user")?, row.try_get("black_user")?],
+            turn: turn.unwrap_or_default(),
             record,
             id,
         })

@@ -102,13 +102,17 @@ async fn play_all(app: &Router, id: &str, token: &str, moves: &str) -> Value {
 }
 
 /// Waits (long poll) until the computer has moved.
-async fn computer_done(app: &Router, id: &str, mut state: Value) -> Value {
+async fn computer_done(app: &Router, id: &str, token: &str, mut state: Value) -> Value {
     for _ in 0..100 {
         if !state["thinking"].as_bool().unwrap() {
             return state;
         }
         let v = state["version"].as_u64().unwrap();
-        state = get(app, &format!("/api/games/{id}/wait?after={v}")).await.json();
+        let request = Request::get(format!("/api/games/{id}/wait?after={v}"))
+            .header("x-daba-token", token)
+            .body(Body::empty())
+            .unwrap();
+        state = send(app, request).await.json();
     }
     panic!("the computer never moved");
 }
@@ -369,7 +373,7 @@ async fn the_computer_answers_and_undo_takes_back_both_moves() {
     assert_eq!(s["thinking"], false);
     assert_eq!(s["can_undo"], false);
     let s = play(&app, &id, &token, "e2e4").await.json();
-    let s = computer_done(&app, &id, s).await;
+    let s = computer_done(&app, &id, &token, s).await;
     assert_eq!(s["moves"].as_array().unwrap().len(), 2);
     assert_eq!(s["turn"], "white");
     assert_eq!(s["can_undo"], true);
@@ -391,7 +395,7 @@ async fn the_computer_answers_and_undo_takes_back_both_moves() {
     )
     .await;
     assert_eq!(s["computer"], "white");
-    let s = computer_done(&app, &id, s).await;
+    let s = computer_done(&app, &id, &token, s).await;
     assert_eq!(s["moves"][0]["san"], "Ra8#");
     assert_eq!(s["end_text"], "Checkmate: White wins.");
     // The player's move is refused while it is the computer's turn.
@@ -399,7 +403,7 @@ async fn the_computer_answers_and_undo_takes_back_both_moves() {
     if s["thinking"] == true {
         play(&app, &id, &token2, "e7e5").await.error(409, "");
     }
-    computer_done(&app, &id, s).await;
+    computer_done(&app, &id, &token2, s).await;
     let _ = token;
 }
 
@@ -567,7 +571,7 @@ async fn friends_join_by_link_offer_draws_and_chat() {
     play(&app, &id, &white, "d2d4").await.error(409, "not your turn");
     post(&app, &format!("/api/games/{id}/undo"), json!({"token": white}))
         .await
-        .error(409, "take-backs");
+        .error(409, "take-back is asked for");
 
     // A long poll sees the change another player makes.
     let v = get(&app, &format!("/api/games/{id}")).await.json()["version"]

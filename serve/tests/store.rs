@@ -9,7 +9,7 @@ use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use serve::game::Reason;
-use serve::server::Mode;
+use serve::server::{Mode, UserRef};
 use serve::store::{sqlite_url, GameRecord, Store, StoredChat, StoredEnd, StoredGame};
 use serve::{router, Config, Server};
 use std::path::PathBuf;
@@ -88,10 +88,21 @@ fn record(moves: &[&str]) -> GameRecord {
         level: 0,
         computer: None,
         seats: [Some("a".repeat(32)), Some("b".repeat(32))],
+        users: [
+            Some(UserRef {
+                id: "u1".into(),
+                name: "Ada".into(),
+            }),
+            None,
+        ],
+        rated: false,
+        fifty_move_rule: false,
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
         moves: moves.iter().map(|m| m.to_string()).collect(),
         end: None,
+        result: None,
         draw_offer: Some("white".into()),
+        takeback: Some("black".into()),
         notice: Some("White offers a draw.".into()),
         chat: vec![StoredChat {
             n: 1,
@@ -99,6 +110,12 @@ fn record(moves: &[&str]) -> GameRecord {
             text: "héllo <b>".into(),
         }],
         chat_count: 1,
+        watchers_chat: vec![StoredChat {
+            n: 1,
+            from: "Bob".into(),
+            text: "nice".into(),
+        }],
+        watchers_chat_count: 1,
     }
 }
 
@@ -108,6 +125,8 @@ fn stored(id: &str, version: i64, moves: &[&str]) -> StoredGame {
         version,
         finished: false,
         updated_at: 1_700_000_000 + version,
+        players: [Some("u1".into()), None],
+        turn: if moves.len() % 2 == 0 { "white" } else { "black" }.into(),
         record: record(moves),
     }
 }
