@@ -1,7 +1,9 @@
 //! The rules that end a game, in one place: checkmate and stalemate, dead
 //! positions by material, and the draws that depend on the game so far (the
 //! repetitions of a position and the fifty- and seventy-five-move rules),
-//! read from the keys of the game's positions.
+//! read from the keys of the game's positions; and, for a player whose time
+//! runs out, whether the opponent could still mate at all (a loss) or not (a
+//! draw).
 //!
 //! [`Board::game_status`] is what a game (the UCI session, the web page,
 //! self-play, analysis) asks after each move: whether the game is over by
@@ -175,6 +177,74 @@ impl Board {
         knights.is_empty()
             && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
                 || (bishops & Bitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// True when `color` could checkmate the other side's king by some
+    /// series of legal moves, the other side helping (a helpmate), judged by
+    /// the material on the board: the rule for a flag fall (FIDE Laws 6.9).
+    /// When a player's time runs out, the game is lost if the opponent has
+    /// mating material, and drawn if not:
+    /// `if board.has_mating_material(!flagged) { loss } else { draw }`.
+    ///
+    /// A pawn, a rook or a queen can always mate (a pawn by promoting), and
+    /// so can any two minor pieces but two bishops on squares of one colour:
+    /// two knights, knight and bishop, bishops on both colours. A lone king
+    /// never can. With less, the mate needs the defender's own men on the
+    /// squares around its king that the attacker cannot take from it, and
+    /// they must not be able to take the checking piece or step in between:
+    ///
+    /// * A single knight mates when the defender has a pawn, a knight, a
+    ///   bishop or a rook (Kh8 Bh7 against Kf8 Nf7). Queens alone never do:
+    ///   the two squares next to both the king and the checking knight must
+    ///   then be empty and guarded by the attacking king, which leaves a
+    ///   square beside the defending king that only a queen could fill, and
+    ///   from there it takes the knight.
+    /// * Bishops all on squares of one colour check only on that colour,
+    ///   where the king's four orthogonal neighbours are of the other colour;
+    ///   the attacking king guards at most one of those, so the others must
+    ///   be filled by the defender's men. A pawn, a knight or a bishop of the
+    ///   other colour can (Kh1 Ph2 against Kf2 Be4; Kh1 Ng1 against Kg3
+    ///   Bg2); a bishop of the same colour cannot stand there, and rooks and
+    ///   queens there always reach the square the check passes through next
+    ///   to the king, or the bishop.
+    ///
+    /// Material, not the position, decides: a pawn walled in by the other
+    /// side's pawns still counts as able to promote. Neither side having
+    /// mating material is exactly [`Board::is_insufficient_material`].
+    pub fn has_mating_material(&self, color: Color) -> bool {
+        let own = |kind| self.colored(color, kind);
+        let theirs = |kind| self.colored(!color, kind);
+        if (own(PieceType::Pawn) | own(PieceType::Rook) | own(PieceType::Queen)).any() {
+            return true;
+        }
+        let knights = own(PieceType::Knight);
+        let bishops = own(PieceType::Bishop);
+        match (knights.count(), bishops.count()) {
+            (0, 0) => false,
+            (1, 0) => (theirs(PieceType::Pawn)
+                | theirs(PieceType::Knight)
+                | theirs(PieceType::Bishop)
+                | theirs(PieceType::Rook))
+            .any(),
+            (0, _) => {
+                let on_light = (bishops & Bitboard::LIGHT_SQUARES).any();
+                let on_dark = (bishops & Bitboard::DARK_SQUARES).any();
+                if on_light && on_dark {
+                    return true;
+                }
+                // The squares the defender must fill are of the other colour.
+                let other_colour = if on_light {
+                    Bitboard::DARK_SQUARES
+                } else {
+                    Bitboard::LIGHT_SQUARES
+                };
+                (theirs(PieceType::Pawn)
+                    | theirs(PieceType::Knight)
+                    | (theirs(PieceType::Bishop) & other_colour))
+                    .any()
+            }
+            _ => true,
+        }
     }
 }
 
@@ -428,6 +498,155 @@ mod tests {
         }
         assert_eq!(mate.to_string(), "checkmate");
         assert_eq!(GameEnd::SeventyFiveMoves.to_string(), "seventy-five-move rule");
+    }
+
+    /// `has_mating_material` for White and for Black in `fen`.
+    fn mating(fen: &str) -> [bool; 2] {
+        let b = board(fen);
+        [
+            b.has_mating_material(Color::White),
+            b.has_mating_material(Color::Black),
+        ]
+    }
+
+    #[test]
+    fn a_lone_king_never_mates() {
+        for fen in [
+            "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1",
+        ] {
+            assert!(!board(fen).has_mating_material(Color::White), "{fen}");
+        }
+        assert_eq!(mating("3qk3/8/8/8/8/8/8/4K3 w - - 0 1"), [false, true]);
+    }
+
+    #[test]
+    fn a_pawn_rook_or_queen_always_mates() {
+        for fen in [
+            "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            // A pawn walled in by the other side's pawn still counts.
+            "4k3/8/8/8/8/p7/P7/4K3 w - - 0 1",
+            "qqqqk3/8/8/8/8/8/P7/4K3 w - - 0 1",
+        ] {
+            assert!(board(fen).has_mating_material(Color::White), "{fen}");
+        }
+        assert_eq!(mating(START), [true, true]);
+    }
+
+    #[test]
+    fn two_minor_pieces_mate_but_bishops_of_one_colour() {
+        // Two knights, knight and bishop, bishops on both colours.
+        for fen in [
+            "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1",
+            "4k3/8/8/8/8/8/8/1N2KB2 w - - 0 1",
+            "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1",
+        ] {
+            assert_eq!(mating(fen), [true, false], "{fen}");
+        }
+        // Two and three light-squared bishops against a lone king.
+        assert_eq!(mating("4k3/8/8/8/8/8/4B3/3BK3 w - - 0 1"), [false, false]);
+        assert_eq!(mating("4k3/8/8/8/8/1B6/4B3/3BK3 w - - 0 1"), [false, false]);
+        // K+N+N v K: the helpmate.
+        assert_eq!(
+            status("7k/4NN2/7K/8/8/8/8/8 b - - 0 1"),
+            over(GameEnd::Checkmate { winner: Color::White })
+        );
+    }
+
+    #[test]
+    fn a_knight_mates_against_anything_but_a_bare_king_or_queens() {
+        // White: king and knight; Black: king and ...
+        let cases = [
+            ("8/8/4k3/8/8/4K3/8/6N1 w - - 0 1", false),   // nothing
+            ("3qk3/8/8/8/8/4K3/8/6N1 w - - 0 1", false),  // a queen
+            ("2qqk3/8/8/8/8/4K3/8/6N1 w - - 0 1", false), // two queens
+            ("4k3/p7/8/8/8/4K3/8/6N1 w - - 0 1", true),   // a pawn
+            ("1n2k3/8/8/8/8/4K3/8/6N1 w - - 0 1", true),  // a knight
+            ("2b1k3/8/8/8/8/4K3/8/6N1 w - - 0 1", true),  // a bishop
+            ("r3k3/8/8/8/8/4K3/8/6N1 w - - 0 1", true),   // a rook
+            ("r2qk3/8/8/8/8/4K3/8/6N1 w - - 0 1", true),  // a rook and a queen
+        ];
+        for (fen, can) in cases {
+            assert_eq!(board(fen).has_mating_material(Color::White), can, "{fen}");
+        }
+        // The mates themselves, Black to move and mated.
+        for fen in [
+            "8/8/8/8/8/8/5N1p/5K1k b - - 0 1", // K+N v K+P
+            "5K1k/5N1b/8/8/8/8/8/8 b - - 0 1", // K+N v K+B
+            "6nk/5N2/6K1/8/8/8/8/8 b - - 0 1", // K+N v K+N
+            "6rk/5N2/7K/8/8/8/8/8 b - - 0 1",  // K+N v K+R
+        ] {
+            assert_eq!(
+                status(fen),
+                over(GameEnd::Checkmate { winner: Color::White }),
+                "{fen}"
+            );
+            assert!(board(fen).has_mating_material(Color::White), "{fen}");
+        }
+    }
+
+    #[test]
+    fn bishops_of_one_colour_need_a_blocker_of_the_other() {
+        // White: king and a light-squared bishop (e4); Black: king and ...
+        let cases = [
+            ("8/8/4k3/8/4B3/8/8/4K3 w - - 0 1", false),     // nothing
+            ("4k3/8/8/5b2/4B3/8/8/4K3 w - - 0 1", false),   // a light bishop
+            ("4k3/8/8/4b3/4B3/8/8/4K3 w - - 0 1", true),    // a dark bishop
+            ("4k3/8/8/4bb2/4B3/8/8/4K3 w - - 0 1", true),   // bishops of both colours
+            ("4k3/8/8/8/4B3/8/p7/4K3 w - - 0 1", true),     // a pawn
+            ("1n2k3/8/8/8/4B3/8/8/4K3 w - - 0 1", true),    // a knight
+            ("r3k2r/8/8/8/4B3/8/8/4K3 w - - 0 1", false),   // rooks
+            ("3qk3/8/8/8/4B3/8/8/4K3 w - - 0 1", false),    // a queen
+            ("r2qk3/8/8/5b2/4B3/8/8/4K3 w - - 0 1", false), // queen, rook, light bishop
+        ];
+        for (fen, can) in cases {
+            assert_eq!(board(fen).has_mating_material(Color::White), can, "{fen}");
+            // More bishops on the same colour (d1) change nothing.
+            let more = fen.replace("/4K3 ", "/3BK3 ");
+            assert_eq!(board(&more).has_mating_material(Color::White), can, "{more}");
+        }
+        // The mates themselves, Black to move and mated.
+        for fen in [
+            "8/8/8/8/4B3/8/5K1p/7k b - - 0 1", // K+B v K+P
+            "8/8/8/8/8/6K1/6B1/6nk b - - 0 1", // K+B v K+N
+            "8/8/8/8/4B3/6K1/8/6bk b - - 0 1", // K+B v K+B, opposite colours
+        ] {
+            assert_eq!(
+                status(fen),
+                over(GameEnd::Checkmate { winner: Color::White }),
+                "{fen}"
+            );
+            assert!(board(fen).has_mating_material(Color::White), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_dead_position_is_neither_side_having_mating_material() {
+        for fen in [
+            START,
+            "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3BK3/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3NK3/8/8 b - - 0 1",
+            "4k3/8/8/5b2/4B3/8/8/4K3 w - - 0 1",
+            "4k3/8/8/4b3/4B3/8/8/4K3 w - - 0 1",
+            "1n2k3/8/8/8/4B3/8/8/4K3 w - - 0 1",
+            "1n2k3/8/8/8/8/8/8/4K1N1 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K1N1 w - - 0 1",
+            "4k3/8/8/8/8/8/4B3/3BK3 w - - 0 1",
+            "4k3/b7/8/8/8/8/4B3/3BK3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1",
+            "5K1k/5N1b/8/8/8/8/8/8 b - - 0 1",
+        ] {
+            let m = mating(fen);
+            assert_eq!(
+                board(fen).is_insufficient_material(),
+                m == [false, false],
+                "{fen}"
+            );
+        }
     }
 
     #[test]

@@ -6,9 +6,11 @@
 //! history (`game`), the computer's moves from the engine's search
 //! (`computer`); the page draws what the API says and holds no chess rules
 //! of its own. `server` keeps the games and their bounds, `store` keeps
-//! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP.
+//! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP,
+//! `clock` keeps real-time and correspondence clocks (pure logic).
 
 pub mod api;
+pub mod clock;
 pub mod computer;
 pub mod game;
 pub mod limit;
