@@ -13,6 +13,7 @@ pub mod computer;
 pub mod game;
 pub mod page;
 pub mod pgn;
+pub mod ratings;
 pub mod server;
 pub mod store;
 
