@@ -13,6 +13,7 @@
 //! memory) is loaded from the database when it is asked for, rebuilt by
 //! replaying its moves. Each game has its own lock, held across its save.
 
+use crate::accounts::{AccountSettings, Accounts};
 use crate::computer::{self, Decision, Engines, Thinking};
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
@@ -57,6 +58,11 @@ pub struct Config {
     /// Where the games are kept: `sqlite://FILE?mode=rwc`, `postgres://...`,
     /// or (the default, for tests) `sqlite::memory:`, gone with the server.
     pub database: String,
+    /// The session cookie is `Secure` (for a server behind an HTTPS proxy).
+    pub secure_cookies: bool,
+    /// Behind a reverse proxy: trust its `X-Forwarded-For`, `-Proto` and
+    /// `-Host` (see [`AccountSettings`]).
+    pub behind_proxy: bool,
 }
 
 impl Default for Config {
@@ -71,6 +77,8 @@ impl Default for Config {
             keep_hash: true,
             seed: None,
             database: "sqlite::memory:".into(),
+            secure_cookies: false,
+            behind_proxy: false,
         }
     }
 }
@@ -521,6 +529,7 @@ pub struct Server {
     config: Config,
     games: Mutex<HashMap<String, Slot>>,
     store: Store,
+    accounts: Accounts,
     engines: Engines,
     waiters: Arc<Semaphore>,
 }
@@ -562,6 +571,13 @@ impl Server {
             engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
             games: Mutex::new(HashMap::new()),
+            accounts: Accounts::new(
+                store.pool().clone(),
+                AccountSettings {
+                    secure_cookies: config.secure_cookies,
+                    behind_proxy: config.behind_proxy,
+                },
+            ),
             store,
             config,
         });
@@ -596,6 +612,11 @@ impl Server {
     /// The database (tests make its saves fail).
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The accounts.
+    pub fn accounts(&self) -> &Accounts {
+        &self.accounts
     }
 
     /// Room for one more game in memory: the expired ones go first; 503
