@@ -369,7 +369,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/chat", post(chat))
-        .route("/api/games/{id}/pgn", get(pgn));
+        .route("/api/games/{id}/pgn", get(pgn))
+        .merge(crate::accounts::routes());
     for file in page::FILES {
         router = router.route(
             file.path,

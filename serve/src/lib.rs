@@ -9,6 +9,7 @@
 //! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP,
 //! `clock` keeps real-time and correspondence clocks (pure logic).
 
+pub mod accounts;
 pub mod api;
 pub mod clock;
 pub mod computer;
@@ -16,6 +17,7 @@ pub mod game;
 pub mod limit;
 pub mod page;
 pub mod pgn;
+pub mod ratings;
 pub mod server;
 pub mod store;
 
@@ -48,6 +50,13 @@ pub struct ServeArgs {
     /// sqlite://FILE?mode=rwc)
     #[arg(long, value_name = "URL")]
     pub database: Option<String>,
+    /// Mark the session cookie Secure (HTTPS only): for a server behind an HTTPS proxy
+    #[arg(long)]
+    pub secure_cookies: bool,
+    /// The server is behind a reverse proxy: trust its X-Forwarded-For (the client's address, for
+    /// the sign-in limits), X-Forwarded-Proto and X-Forwarded-Host headers
+    #[arg(long)]
+    pub behind_proxy: bool,
 }
 
 /// The platform's directory for Daba's data: `$XDG_DATA_HOME/daba` or
@@ -121,6 +130,8 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
             local_only,
             keep_hash: !args.fresh_hash,
             database: database.clone(),
+            secure_cookies: args.secure_cookies,
+            behind_proxy: args.behind_proxy,
             ..Config::default()
         })
         .await
@@ -146,9 +157,11 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
             loop {
                 every.tick().await;
                 sweeper.sweep();
+                sweeper.accounts().sweep_if_due().await;
             }
         });
-        match axum::serve(listener, router(server)).await {
+        let app = router(server).into_make_service_with_connect_info::<std::net::SocketAddr>();
+        match axum::serve(listener, app).await {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("daba serve: {e}");

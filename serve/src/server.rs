@@ -13,6 +13,7 @@
 //! memory) is loaded from the database when it is asked for, rebuilt by
 //! replaying its moves. Each game has its own lock, held across its save.
 
+use crate::accounts::{AccountSettings, Accounts};
 use crate::computer::{self, Decision, Engines, Thinking};
 use crate::limit::RateLimit;
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
@@ -58,6 +59,11 @@ pub struct Config {
     /// Where the games are kept: `sqlite://FILE?mode=rwc`, `postgres://...`,
     /// or (the default, for tests) `sqlite::memory:`, gone with the server.
     pub database: String,
+    /// The session cookie is `Secure` (for a server behind an HTTPS proxy).
+    pub secure_cookies: bool,
+    /// Behind a reverse proxy: trust its `X-Forwarded-For`, `-Proto` and
+    /// `-Host` (see [`AccountSettings`]).
+    pub behind_proxy: bool,
 }
 
 impl Default for Config {
@@ -72,6 +78,8 @@ impl Default for Config {
             keep_hash: true,
             seed: None,
             database: "sqlite::memory:".into(),
+            secure_cookies: false,
+            behind_proxy: false,
         }
     }
 }
@@ -772,6 +780,7 @@ pub struct Server {
     config: Config,
     games: Mutex<HashMap<String, Slot>>,
     store: Store,
+    accounts: Accounts,
     engines: Engines,
     waiters: Arc<Semaphore>,
     chat_limit: RateLimit,
@@ -815,6 +824,13 @@ impl Server {
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
             chat_limit: RateLimit::new(CHAT_BURST, CHAT_WINDOW),
             games: Mutex::new(HashMap::new()),
+            accounts: Accounts::new(
+                store.pool().clone(),
+                AccountSettings {
+                    secure_cookies: config.secure_cookies,
+                    behind_proxy: config.behind_proxy,
+                },
+            ),
             store,
             config,
         });
@@ -849,6 +865,11 @@ impl Server {
     /// The database (tests make its saves fail).
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The accounts.
+    pub fn accounts(&self) -> &Accounts {
+        &self.accounts
     }
 
     /// Room for one more game in memory: the expired ones go first; 503

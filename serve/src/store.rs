@@ -303,6 +303,11 @@ impl Store {
         })
     }
 
+    /// The connections, for the accounts' tables (`crate::accounts::store`).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// Closes the connections.
     pub async fn close(&self) {
         self.pool.close().await;
