@@ -26,6 +26,15 @@ pub enum Mode {
     Friend,
 }
 
+/// A signed-in player, as a game names them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserRef {
+    /// The account's id.
+    pub id: String,
+    /// The account's name.
+    pub name: String,
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -11,8 +11,7 @@
 //! race or arrive out of order never go backwards.
 
 use crate::clock::{Clock, TimeControl};
-use crate::game::{Mode, Reason};
-use crate::server::UserRef;
+use crate::game::{Mode, Reason, UserRef};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
 use sqlx::Row;
