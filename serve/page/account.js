@@ -159,6 +159,7 @@ function drawMyGames() {
   const body = $("games-body");
   body.replaceChildren(...sorted.map((g) => gameRow(g)));
   $("games-empty").hidden = sorted.length > 0;
+  $("games-table").hidden = sorted.length === 0;
 }
 
 // ---------------------------------------------------------------- profiles
@@ -193,6 +194,7 @@ export async function showProfile(name) {
   $("profile-body").hidden = false;
   const body = $("history-body");
   body.replaceChildren();
+  $("history-table").hidden = true;
   $("history-error").textContent = "";
   try {
     const games = await api("GET", "/api/users/" + encodeURIComponent(profile.username) + "/games");
@@ -202,6 +204,7 @@ export async function showProfile(name) {
       const row = gameRow(Object.assign({}, game, { your_turn: mine && game.your_turn }));
       body.appendChild(row);
     }
+    $("history-table").hidden = !games.length;
     if (!games.length) $("history-error").textContent = "No games yet.";
   } catch (e) {
     if (generation !== profileGeneration) return;

@@ -5,7 +5,7 @@
 import { $, el, api, capital, errorText, session, refreshSession, userLink } from "./net.js";
 import { chosenControl, clockText, controlText, fillControls, fillCustom, isLow } from "./clock.js";
 import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js";
-import { connectLobby, initLobby } from "./lobby.js";
+import { initLobby, setLobbyActive } from "./lobby.js";
 
 const FILES = "abcdefgh";
 const PIECE_NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
@@ -545,7 +545,9 @@ function onPointerUp(event) {
 function show(section) {
   app.view = section;
   for (const id of VIEWS) $(id).hidden = id !== section;
+  setLobbyActive(section === "lobby");
   if (section !== "play") {
+    document.title = "Daba chess";
     stopPolling();
     drawClocks();
   }
@@ -724,10 +726,7 @@ async function drawHelp() {
 
 async function init() {
   initAccount();
-  initLobby({
-    onSeat: enterSeat,
-    onChange: () => refreshMyGames(),
-  });
+  initLobby({ onSeat: enterSeat });
   fillControls($("setup-tc"), { unlimited: true, selected: "-" });
   fillCustom($("setup-minutes"), $("setup-increment"));
   $("setup-tc").addEventListener("change", updateSetup);
@@ -810,7 +809,6 @@ async function init() {
       $("setup-error").textContent = errorText(e);
     });
   await Promise.all([refreshSession(), levels]);
-  connectLobby();
   route();
 }
 

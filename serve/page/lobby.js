@@ -11,8 +11,28 @@ const lobby = {
   data: null, // the last {seeks, online, playing}
   onSeat: null, // called with an accepted seek's seat {id, token, color, state}
   onChange: null, // called on every lobby update
-  started: false, // connectLobby has been called once
+  active: false, // the lobby is on screen
 };
+
+// Whether one's own challenge waits in the lobby.
+function seeking() {
+  return !!(lobby.data && lobby.data.seeks.some((s) => s.mine));
+}
+
+/** The live updates run while the lobby is on screen, and elsewhere while
+ * one's own challenge waits (its `started` event brings the game). A page
+ * in a game keeps its connections for the game. */
+export function setLobbyActive(on) {
+  lobby.active = on;
+  if (on && !lobby.source && !lobby.pollTimer) connectLobby();
+  if (!on && !seeking()) disconnect();
+}
+
+function disconnect() {
+  if (lobby.source) lobby.source.close();
+  lobby.source = null;
+  stopPolling();
+}
 
 function draw(data) {
   if (!data || !Array.isArray(data.seeks)) return;
@@ -56,6 +76,7 @@ function draw(data) {
   const playing = Number(data.playing) || 0;
   $("playing-count").textContent = playing + (playing === 1 ? " game" : " games") + " in play.";
   if (lobby.onChange) lobby.onChange(data);
+  if (!lobby.active && !seeking()) disconnect();
 }
 
 async function fetchLobby() {
@@ -76,9 +97,7 @@ function stopPolling() {
 
 /** Opens (or reopens, after signing in or out) the live updates. */
 export function connectLobby() {
-  lobby.started = true;
-  if (lobby.source) lobby.source.close();
-  stopPolling();
+  disconnect();
   fetchLobby();
   if (typeof EventSource === "undefined") {
     lobby.pollTimer = setInterval(fetchLobby, 3000);
@@ -100,7 +119,7 @@ export function connectLobby() {
     } catch (e) {
       return;
     }
-    if (data && data.game) location.hash = "#game=" + data.game;
+    if (data && data.game && location.hash !== "#game=" + data.game) location.hash = "#game=" + data.game;
   });
   source.addEventListener("error", () => {
     // The browser retries by itself while the stream is CONNECTING; a
@@ -195,6 +214,6 @@ export function initLobby({ onSeat, onChange }) {
   window.addEventListener("daba:session", (event) => {
     renderLobbyForms();
     // The stream names the signed-in user (their seeks, `started`).
-    if (event.detail.changed && lobby.started) connectLobby();
+    if (event.detail.changed && lobby.active) connectLobby();
   });
 }

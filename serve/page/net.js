@@ -37,7 +37,7 @@ export class ApiError extends Error {
 export async function api(method, path, body, signal, retried) {
   const options = { method, headers: {}, signal, credentials: "same-origin" };
   // Reads name the seat in a header (a token in a URL ends up in logs).
-  if (session.seatToken) options.headers["X-Daba-Token"] = session.seatToken;
+  if (session.seatToken && path.startsWith("/api/games/")) options.headers["X-Daba-Token"] = session.seatToken;
   if (method !== "GET" && session.csrf) options.headers["X-CSRF-Token"] = session.csrf;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -64,7 +64,7 @@ export async function api(method, path, body, signal, retried) {
 
 /** The words for a refusal, with the wait of a rate limit. */
 export function errorText(error) {
-  let text = error.message || String(error);
+  let text = capital(error.message || String(error));
   if (error.status === 429 && error.retryAfter) {
     text += " (try again in " + waitWords(error.retryAfter) + ")";
   }
