@@ -21,6 +21,7 @@
 //! Every refusal is a JSON `{"error": "..."}` with a 4xx status (503 when
 //! the server is full or a change could not be saved: then nothing changed). Bodies are limited to [`MAX_BODY_BYTES`].
 
+use crate::accounts::{CurrentUser, MaybeUser, User};
 use crate::computer;
 use crate::page;
 use crate::server::{self, Actor, ApiError, NewGame, Server, UserRef};
@@ -161,8 +162,19 @@ impl<S: Send + Sync> FromRequestParts<S> for HeaderToken {
 
 /// Who makes a request: the token in its body (or query) and the
 /// signed-in user.
-fn actor(token: Option<String>, user: Option<UserRef>) -> Actor {
-    Actor { token, user }
+fn actor(token: Option<String>, user: Option<User>) -> Actor {
+    Actor {
+        token,
+        user: user.map(user_ref),
+    }
+}
+
+/// An account as a game names it.
+fn user_ref(user: User) -> UserRef {
+    UserRef {
+        id: user.id,
+        name: user.username,
+    }
 }
 
 async fn levels() -> Json<Vec<computer::LevelInfo>> {
@@ -175,34 +187,44 @@ async fn position(ApiJson(body): ApiJson<FenBody>) -> Answer<server::PositionVie
 
 async fn create(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiJson(body): ApiJson<NewGame>,
 ) -> Result<(StatusCode, Json<server::Seat>), ApiError> {
-    s.create(body, None).await.map(|seat| (StatusCode::CREATED, Json(seat)))
+    s.create(body, user.map(user_ref))
+        .await
+        .map(|seat| (StatusCode::CREATED, Json(seat)))
 }
 
 async fn view(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     HeaderToken(token): HeaderToken,
 ) -> Answer<server::GameView> {
-    s.view(&id, &actor(token, None)).await.map(Json)
+    s.view(&id, &actor(token, user)).await.map(Json)
 }
 
 async fn wait(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<WaitQuery>,
     HeaderToken(token): HeaderToken,
 ) -> Answer<server::GameView> {
-    s.wait(&id, q.after, &actor(token, None)).await.map(Json)
+    s.wait(&id, q.after, &actor(token, user)).await.map(Json)
 }
 
-async fn join(State(s): Shared, ApiPath(id): ApiPath<String>) -> Answer<server::Seat> {
-    s.join(&id, &actor(None, None)).await.map(Json)
+async fn join(
+    State(s): Shared,
+    MaybeUser(user): MaybeUser,
+    ApiPath(id): ApiPath<String>,
+) -> Answer<server::Seat> {
+    s.join(&id, &actor(None, user)).await.map(Json)
 }
 
 async fn play(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<MoveBody>,
 ) -> Answer<server::GameView> {
@@ -212,80 +234,104 @@ async fn play(
     if b.uci.iter().chain(&b.san).any(|m| m.len() > 12) {
         return Err(ApiError::new(400, "a move has at most 12 characters"));
     }
-    s.play(&id, &actor(b.token, None), b.uci.as_deref(), b.san.as_deref())
+    s.play(&id, &actor(b.token, user), b.uci.as_deref(), b.san.as_deref())
         .await
         .map(Json)
 }
 
 async fn undo(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.undo(&id, &actor(b.token, None)).await.map(Json)
+    s.undo(&id, &actor(b.token, user)).await.map(Json)
 }
 
 async fn resign(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.resign(&id, &actor(b.token, None)).await.map(Json)
+    s.resign(&id, &actor(b.token, user)).await.map(Json)
 }
 
 async fn claim(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.claim(&id, &actor(b.token, None)).await.map(Json)
+    s.claim(&id, &actor(b.token, user)).await.map(Json)
 }
 
 async fn draw(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ActionBody>,
 ) -> Answer<server::GameView> {
-    s.draw(&id, &actor(b.token, None), &b.action).await.map(Json)
+    s.draw(&id, &actor(b.token, user), &b.action).await.map(Json)
 }
 
 async fn takeback(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ActionBody>,
 ) -> Answer<server::GameView> {
-    s.takeback(&id, &actor(b.token, None), &b.action).await.map(Json)
+    s.takeback(&id, &actor(b.token, user), &b.action).await.map(Json)
 }
 
 async fn abort(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<TokenBody>,
 ) -> Answer<server::GameView> {
-    s.abort(&id, &actor(b.token, None)).await.map(Json)
+    s.abort(&id, &actor(b.token, user)).await.map(Json)
 }
 
 async fn chat(
     State(s): Shared,
+    MaybeUser(user): MaybeUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(b): ApiJson<ChatBody>,
 ) -> Answer<server::GameView> {
-    s.chat(&id, &actor(b.token, None), &b.text).await.map(Json)
+    s.chat(&id, &actor(b.token, user), &b.text).await.map(Json)
 }
 
 async fn pgn(State(s): Shared, ApiPath(id): ApiPath<String>) -> Result<Response, ApiError> {
     let text = s.pgn(&id).await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"daba-game.pgn\"",
-            ),
-        ],
-        text,
-    )
-        .into_response())
+    Ok(pgn_download(text, "daba-game.pgn"))
+}
+
+async fn my_games(State(s): Shared, CurrentUser(user): CurrentUser) -> Answer<Vec<server::GameSummary>> {
+    s.my_games(&user_ref(user)).await.map(Json)
+}
+
+async fn user_games(State(s): Shared, ApiPath(name): ApiPath<String>) -> Answer<Vec<server::GameSummary>> {
+    s.user_games(&name).await.map(Json)
+}
+
+async fn user_pgn(State(s): Shared, ApiPath(name): ApiPath<String>) -> Result<Response, ApiError> {
+    let text = s.user_pgn(&name).await?;
+    Ok(pgn_download(text, "daba-games.pgn"))
+}
+
+/// A PGN file as a download.
+fn pgn_download(text: String, filename: &'static str) -> Response {
+    let mut response = text.into_response();
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")) {
+        h.insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
 }
 
 async fn not_found() -> ApiError {
@@ -370,6 +416,9 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/my/games", get(my_games))
+        .route("/api/users/{name}/games", get(user_games))
+        .route("/api/users/{name}/pgn", get(user_pgn))
         .merge(crate::accounts::routes());
     for file in page::FILES {
         router = router.route(

@@ -343,7 +343,9 @@ impl Game {
     /// How the current position ends the game by itself, if it does.
     fn automatic_end(&self) -> Option<End> {
         let status = self.history.status();
-        let end = status.end.filter(|e| self.fifty_move_rule || *e != GameEnd::SeventyFiveMoves);
+        let end = status
+            .end
+            .filter(|e| self.fifty_move_rule || *e != GameEnd::SeventyFiveMoves);
         end.map(|end| End {
             reason: end.into(),
             winner: end.winner(),

@@ -14,7 +14,7 @@ pub mod api;
 pub mod clock;
 pub mod computer;
 pub mod game;
-pub mod limit;
+pub mod limits;
 pub mod page;
 pub mod pgn;
 pub mod ratings;

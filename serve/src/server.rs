@@ -13,10 +13,13 @@
 //! memory) is loaded from the database when it is asked for, rebuilt by
 //! replaying its moves. Each game has its own lock, held across its save.
 
+use crate::accounts;
 use crate::accounts::{AccountSettings, Accounts};
+use crate::clock::{Clock, ClockError, LagMeter, TimeControl};
 use crate::computer::{self, Decision, Engines, Thinking};
-use crate::limit::RateLimit;
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
+use crate::limits::{Limiter, Rule};
+use crate::ratings::GameResult;
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
 use movegen::{Board, Color};
 use rand::rngs::OsRng;
@@ -93,10 +96,13 @@ pub const MAX_FEN_BYTES: usize = 120;
 /// Games a signed-in player may have going at once (correspondence games
 /// included).
 pub const MAX_GAMES_PER_PLAYER: usize = 100;
-/// Chat messages one sender may write ...
-pub const CHAT_BURST: usize = 5;
-/// ... within this window, in all games together.
-pub const CHAT_WINDOW: Duration = Duration::from_secs(10);
+/// Games listed in a profile's history.
+pub const MAX_LISTED_GAMES: i64 = 200;
+/// Games in a player's PGN download.
+pub const MAX_PGN_GAMES: i64 = 2000;
+/// Chat messages one sender may write in all games together: 5 in any
+/// 10 seconds.
+pub const CHAT_RATE: Rule = Rule { max: 5, window: 10 };
 
 /// How the game is played (defined beside the game, which the store also
 /// reads).
@@ -234,6 +240,10 @@ pub(crate) struct Play {
     users: [Option<UserRef>; 2],
     /// A rated game: its result changes both players' ratings.
     rated: bool,
+    /// The time control; `Unlimited` for a game without clocks.
+    control: TimeControl,
+    /// The clocks of a timed game (the server's are the truth).
+    clock: Option<Clock>,
     draw_offer: Option<Color>,
     /// The side asking to take back its last move.
     takeback: Option<Color>,
@@ -260,6 +270,21 @@ pub(crate) struct Entry {
     /// Dropped from memory (expired, or found stale): whoever still holds it
     /// must look the game up again.
     evicted: bool,
+    /// Each player's measured network lag (white, black), from the turn-
+    /// around of their long polls.
+    lag: [LagMeter; 2],
+    /// When each player's last long poll was answered.
+    answered: [Option<Instant>; 2],
+    /// The timer that ends the game when the side to move runs out of time.
+    timer: Option<tokio::task::AbortHandle>,
+}
+
+impl Drop for Entry {
+    fn drop(&mut self) {
+        if let Some(timer) = self.timer.take() {
+            timer.abort();
+        }
+    }
 }
 
 impl std::ops::Deref for Entry {
@@ -309,7 +334,79 @@ impl Entry {
             thinking: None,
             changed: watch::Sender::new(version),
             evicted: false,
+            lag: [LagMeter::new(), LagMeter::new()],
+            answered: [None, None],
+            timer: None,
         }
+    }
+
+    /// A long poll of `actor` arrives: the time since their previous one
+    /// was answered is a round trip of their connection.
+    fn poll_arrived(&mut self, actor: &Actor) {
+        if let Role::Player(c) = self.role(actor) {
+            if let Some(at) = self.answered[c as usize].take() {
+                let rtt = i64::try_from(at.elapsed().as_millis()).unwrap_or(i64::MAX);
+                self.lag[c as usize].record_rtt(rtt);
+            }
+        }
+    }
+
+    /// A long poll of `actor` is answered now.
+    fn poll_answered(&mut self, actor: &Actor) {
+        if let Role::Player(c) = self.role(actor) {
+            self.answered[c as usize] = Some(Instant::now());
+        }
+    }
+
+    /// Ends the game if the side to move has run out of time (a loss, or a
+    /// draw when the opponent could not mate) or has not made their first
+    /// move in time (aborted); true when it did.
+    fn check_time(&mut self, now: i64) -> bool {
+        if self.game.end().is_some() {
+            return false;
+        }
+        let Some(clock) = &self.play.clock else {
+            return false;
+        };
+        let grace = self.lag[clock.turn() as usize].credit();
+        if let Some(flagged) = clock.flagged(now, grace) {
+            self.end_on_time(flagged);
+            return true;
+        }
+        if clock.abort_due(now, grace).is_some() {
+            let _ = self.play.game.decide(End {
+                reason: Reason::Aborted,
+                winner: None,
+            });
+            return true;
+        }
+        false
+    }
+
+    /// Stops the clocks of a game that is over.
+    fn stop_clock(&mut self) {
+        if self.game.end().is_some() {
+            if let Some(clock) = self.play.clock.as_mut().filter(|c| !c.is_stopped()) {
+                clock.stop(now_millis());
+            }
+        }
+    }
+
+    /// `flagged` has run out of time: the opponent wins if they could mate
+    /// by any series of legal moves, else it is a draw (FIDE Laws 6.9).
+    fn end_on_time(&mut self, flagged: Color) {
+        let end = if self.game.board().has_mating_material(!flagged) {
+            End {
+                reason: Reason::Timeout,
+                winner: Some(!flagged),
+            }
+        } else {
+            End {
+                reason: Reason::TimeoutInsufficientMaterial,
+                winner: None,
+            }
+        };
+        let _ = self.play.game.decide(end);
     }
 
     /// Records a change: a new version, told to the long polls once saved.
@@ -326,6 +423,8 @@ impl Entry {
 
     /// Puts the game back as it was; a search started since is stopped.
     fn restore(&mut self, s: Snapshot) {
+        // (The lag meters are not restored: a credit spent on a refused
+        // change is lost, which can only make the clock stricter.)
         let current = self.thinking.take();
         match (&s.thinking, current) {
             (Some(before), Some(now)) if Arc::ptr_eq(before, &now) => self.thinking = Some(now),
@@ -362,6 +461,8 @@ impl Entry {
                 seats: self.seats.clone(),
                 users: self.users.clone(),
                 rated: self.rated,
+                control: self.control,
+                clock: self.clock.clone(),
                 fifty_move_rule: game.fifty_move_rule(),
                 start_fen: game.start().to_fen(),
                 moves: game.uci_moves(),
@@ -429,6 +530,8 @@ impl Entry {
             seats: r.seats.clone(),
             users: r.users.clone(),
             rated: r.rated,
+            control: r.control,
+            clock: r.clock.clone(),
             draw_offer: r.draw_offer.as_deref().map(color_from).transpose()?,
             takeback: r.takeback.as_deref().map(color_from).transpose()?,
             notice: r.notice.clone(),
@@ -496,7 +599,12 @@ impl Entry {
     /// Every seat a person plays has someone in it (a friend game starts
     /// once the friend has joined).
     fn seated(&self) -> bool {
-        self.mode != Mode::Friend || self.seats.iter().zip(&self.users).all(|(t, u)| t.is_some() || u.is_some())
+        self.mode != Mode::Friend
+            || self
+                .seats
+                .iter()
+                .zip(&self.users)
+                .all(|(t, u)| t.is_some() || u.is_some())
     }
 
     /// The game as `actor` sees it: the players' chat only for the players,
@@ -527,6 +635,8 @@ impl Entry {
                 Role::Watcher => None,
             },
             rated: self.rated,
+            time_control: self.control.to_string(),
+            clock: self.clock.as_ref().map(|c| ClockView::of(c, now_millis())),
             fifty_move_rule: game.fifty_move_rule(),
             start_fen: game.start().to_fen(),
             fen: board.to_fen(),
@@ -577,7 +687,10 @@ impl Entry {
     /// (with the opponent's reply, if there is one).
     fn plies_back_to(&self, color: Color) -> Option<usize> {
         let n = self.game.moves().len();
-        (0..n).rev().find(|&ply| self.game.mover_of(ply) == color).map(|ply| n - ply)
+        (0..n)
+            .rev()
+            .find(|&ply| self.game.mover_of(ply) == color)
+            .map(|ply| n - ply)
     }
 }
 
@@ -696,6 +809,11 @@ pub struct GameView {
     pub you: Option<&'static str>,
     /// A rated game.
     pub rated: bool,
+    /// The time control: `5+3` (minutes + seconds a move), `3d` (days a
+    /// move), `-` (none).
+    pub time_control: String,
+    /// The clocks, as they stand at this answer.
+    pub clock: Option<ClockView>,
     /// The fifty- and seventy-five-move rules apply.
     pub fifty_move_rule: bool,
     /// The position the game started from.
@@ -743,6 +861,50 @@ pub struct GameView {
     pub watchers_chat: Vec<ChatLine>,
 }
 
+/// The clocks as the page shows them: remaining times at the moment of
+/// the answer; the page counts the side to move's down from there.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockView {
+    /// White's remaining time, in milliseconds.
+    pub white_ms: i64,
+    /// Black's remaining time, in milliseconds.
+    pub black_ms: i64,
+    /// The side to move's clock is running (not before both players'
+    /// first moves, nor after the end).
+    pub running: bool,
+    /// Whose clock it is: `white` or `black`.
+    pub turn: &'static str,
+    /// `real_time` or `correspondence`.
+    pub kind: &'static str,
+    /// The time control, `5+3` or `3d`.
+    pub control: String,
+}
+
+impl ClockView {
+    fn of(clock: &Clock, now: i64) -> ClockView {
+        let [white_ms, black_ms] = clock.remaining(now).unwrap_or([0, 0]);
+        let control = clock.control();
+        ClockView {
+            white_ms,
+            black_ms,
+            running: clock.is_running(),
+            turn: color_id(clock.turn()),
+            kind: match control {
+                TimeControl::Correspondence { .. } => "correspondence",
+                _ => "real_time",
+            },
+            control: control.to_string(),
+        }
+    }
+}
+
+/// Milliseconds since 1970 (the clocks' time, the same on every instance).
+pub fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 /// What a new player gets: the game and their secret token.
 #[derive(Clone, Debug, Serialize)]
 pub struct Seat {
@@ -770,6 +932,9 @@ pub struct NewGame {
     pub fen: Option<String>,
     /// Whether the fifty- and seventy-five-move rules apply (default: on).
     pub fifty_move_rule: Option<bool>,
+    /// The time control of a game between two people: `5+3`, `3d`, or `-`
+    /// (none, the default).
+    pub time_control: Option<String>,
 }
 
 /// A game in memory, behind its own lock (held across its save).
@@ -783,7 +948,7 @@ pub struct Server {
     accounts: Accounts,
     engines: Engines,
     waiters: Arc<Semaphore>,
-    chat_limit: RateLimit,
+    chat_limit: Mutex<Limiter>,
 }
 
 /// Game ids are 32 hex digits; nothing else is looked up.
@@ -822,7 +987,7 @@ impl Server {
         let server = Arc::new(Server {
             engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
-            chat_limit: RateLimit::new(CHAT_BURST, CHAT_WINDOW),
+            chat_limit: Mutex::new(Limiter::default()),
             games: Mutex::new(HashMap::new()),
             accounts: Accounts::new(
                 store.pool().clone(),
@@ -917,6 +1082,28 @@ impl Server {
         Ok(slot)
     }
 
+    /// Saves the game; a rated game that this change ended is saved with
+    /// both players' new ratings, in one transaction.
+    async fn save(&self, id: &str, e: &Entry, before: &Snapshot) -> Result<bool, StoreError> {
+        let stored = e.stored(id);
+        let ended_now = before.play.game.end().is_none();
+        let rated_end = e
+            .game
+            .end()
+            .filter(|end| ended_now && e.rated && end.reason != Reason::Aborted);
+        match (rated_end, &e.users) {
+            (Some(end), [Some(white), Some(black)]) => {
+                let result = match end.winner {
+                    Some(Color::White) => GameResult::WhiteWins,
+                    Some(Color::Black) => GameResult::BlackWins,
+                    None => GameResult::Draw,
+                };
+                accounts::save_rated_game(&self.store, &stored, &white.id, &black.id, result).await
+            }
+            _ => self.store.save(&stored).await,
+        }
+    }
+
     /// Saves the game if `f` changed it (or the computer started thinking):
     /// then the long polls hear of it. When the save fails the game is put
     /// back as it was and the request fails with a 503.
@@ -924,7 +1111,7 @@ impl Server {
         if e.version == before.play.version {
             return Ok(());
         }
-        match self.store.save(&e.stored(id)).await {
+        match self.save(id, e, &before).await {
             Ok(true) => {
                 e.changed.send_replace(e.version);
                 Ok(())
@@ -949,6 +1136,32 @@ impl Server {
         }
     }
 
+    /// Arms the timer that ends the game when the side to move runs out of
+    /// time (or does not make their first move in time), replacing the
+    /// previous one. The timer only looks: the rules are in
+    /// [`Entry::check_time`], run again when it fires.
+    fn arm_timer(self: &Arc<Self>, id: &str, e: &mut Entry) {
+        if let Some(old) = e.timer.take() {
+            old.abort();
+        }
+        if e.game.end().is_some() {
+            return;
+        }
+        let Some(clock) = &e.play.clock else { return };
+        let grace = e.lag[clock.turn() as usize].credit();
+        let Some(deadline) = clock.deadline(grace) else {
+            return;
+        };
+        let wait = u64::try_from(deadline - now_millis()).unwrap_or(0) + 1;
+        let server = self.clone();
+        let id = id.to_string();
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+            let _ = server.act(&id, &Actor::default(), |_| Ok(())).await;
+        });
+        e.timer = Some(task.abort_handle());
+    }
+
     /// Whether only requests addressed to this computer are answered.
     pub fn local_only(&self) -> bool {
         self.config.local_only
@@ -963,6 +1176,8 @@ impl Server {
     /// (they stay in the database).
     pub fn sweep(&self) {
         Self::sweep_locked(&mut self.lock(), self.config.expiry);
+        let mut limit = self.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
+        limit.prune(now_seconds(), CHAT_RATE.window);
     }
 
     fn sweep_locked(games: &mut HashMap<String, Slot>, expiry: Duration) {
@@ -1007,7 +1222,15 @@ impl Server {
             }
         };
         e.touched = Instant::now();
-        let before = e.snapshot();
+        let mut before = e.snapshot();
+        // A flag that fell since the last change ends the game first, saved
+        // on its own (whatever the request then asks is refused by it).
+        if e.check_time(now_millis()) {
+            e.stop_clock();
+            e.bump();
+            self.commit(id, &slot, &mut e, before).await?;
+            before = e.snapshot();
+        }
         let out = match f(&mut e) {
             Ok(out) => out,
             Err(err) => {
@@ -1015,13 +1238,19 @@ impl Server {
                 return Err(err);
             }
         };
+        e.stop_clock();
         self.maybe_start_computer(id, &mut e);
         self.commit(id, &slot, &mut e, before).await?;
+        self.arm_timer(id, &mut e);
         Ok((out, e.view(id, actor)))
     }
 
     /// Creates a game; `creator` takes the first seat (signed in or not).
-    pub async fn create(self: &Arc<Self>, request: NewGame, creator: Option<UserRef>) -> Result<Seat, ApiError> {
+    pub async fn create(
+        self: &Arc<Self>,
+        request: NewGame,
+        creator: Option<UserRef>,
+    ) -> Result<Seat, ApiError> {
         let mode = request.mode.unwrap_or(Mode::Computer);
         let start = match request.fen.as_deref() {
             Some(f) if !f.trim().is_empty() => parse_fen(f)?,
@@ -1062,17 +1291,32 @@ impl Server {
                 users = [creator.clone(), creator.clone()];
             }
         }
+        let control = match request.time_control.as_deref() {
+            None => TimeControl::Unlimited,
+            Some(text) => TimeControl::parse(text).map_err(ApiError::bad)?,
+        };
+        if control.is_timed() && mode != Mode::Friend {
+            return Err(ApiError::bad(
+                "clocks are for games between two players in two browsers",
+            ));
+        }
         if let Some(user) = &creator {
             self.check_game_limit(user).await?;
         }
+        let game = Game::new(start).with_fifty_move_rule(request.fifty_move_rule.unwrap_or(true));
+        let clock = control
+            .is_timed()
+            .then(|| Clock::new(control, game.turn(), now_millis()));
         let play = Play {
-            game: Game::new(start).with_fifty_move_rule(request.fifty_move_rule.unwrap_or(true)),
+            game,
             mode,
             level,
             computer,
             seats,
             users,
             rated: false,
+            control,
+            clock,
             draw_offer: None,
             takeback: None,
             notice: None,
@@ -1094,7 +1338,11 @@ impl Server {
     }
 
     /// A new game in memory and in the database; its view for `actor`.
-    pub(crate) async fn insert(self: &Arc<Self>, play: Play, actor: &Actor) -> Result<(String, GameView), ApiError> {
+    pub(crate) async fn insert(
+        self: &Arc<Self>,
+        play: Play,
+        actor: &Actor,
+    ) -> Result<(String, GameView), ApiError> {
         let id = secret();
         let slot = Arc::new(tokio::sync::Mutex::new(Entry::new(play)));
         // Nobody knows the id yet: this lock is free.
@@ -1139,7 +1387,12 @@ impl Server {
 
     /// The game once its version is past `after`, or after the wait timeout.
     pub async fn wait(self: &Arc<Self>, id: &str, after: u64, actor: &Actor) -> Result<GameView, ApiError> {
-        let (mut changed, _) = self.with_game(id, actor, |e| Ok(e.changed.subscribe())).await?;
+        let (mut changed, _) = self
+            .with_game(id, actor, |e| {
+                e.poll_arrived(actor);
+                Ok(e.changed.subscribe())
+            })
+            .await?;
         if *changed.borrow() <= after {
             // Beyond the cap a poll is answered at once.
             if let Ok(_permit) = self.waiters.clone().try_acquire_owned() {
@@ -1147,7 +1400,11 @@ impl Server {
                     tokio::time::timeout(self.config.wait_timeout, changed.wait_for(|v| *v > after)).await;
             }
         }
-        self.view(id, actor).await
+        self.act(id, actor, |e| {
+            e.poll_answered(actor);
+            Ok(())
+        })
+        .await
     }
 
     /// A player's move, in UCI notation or SAN.
@@ -1174,6 +1431,19 @@ impl Server {
                 }));
             }
             let mv = e.game.parse(uci, san)?;
+            let now = now_millis();
+            let credit = e.lag[color as usize].credit();
+            if let Some(clock) = e.play.clock.as_mut() {
+                match clock.play(now, credit) {
+                    Ok(charge) => e.lag[color as usize].spend(charge.credit_ms),
+                    Err(ClockError::Flagged(c)) => {
+                        e.end_on_time(c);
+                        e.bump();
+                        return Ok(());
+                    }
+                    Err(err) => return Err(ApiError::conflict(err.to_string())),
+                }
+            }
             e.game.play(mv)?;
             // A move answers the opponent's draw offer and take-back
             // request: declined; the mover's own request lapses too.
@@ -1209,7 +1479,12 @@ impl Server {
 
     /// A take-back between two players: `ask` (the player's own last move),
     /// `accept` or `decline` the opponent's request, or `cancel` one's own.
-    pub async fn takeback(self: &Arc<Self>, id: &str, actor: &Actor, action: &str) -> Result<GameView, ApiError> {
+    pub async fn takeback(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: &str,
+    ) -> Result<GameView, ApiError> {
         if !matches!(action, "ask" | "accept" | "decline" | "cancel") {
             return Err(ApiError::bad("the action must be ask, accept, decline or cancel"));
         }
@@ -1240,6 +1515,12 @@ impl Server {
                 "accept" if e.takeback == Some(!color) => {
                     let plies = e.plies_back_to(!color).ok_or(PlayError::NothingToUndo)?;
                     e.game.undo(plies)?;
+                    if let Some(clock) = e.play.clock.as_mut() {
+                        let plies = u32::try_from(plies).unwrap_or(u32::MAX);
+                        clock
+                            .take_back(now_millis(), plies)
+                            .map_err(|err| ApiError::conflict(err.to_string()))?;
+                    }
                     e.takeback = None;
                     e.draw_offer = None;
                     e.notice = Some(format!("{} agreed to take back a move.", color_name(color)));
@@ -1416,14 +1697,19 @@ impl Server {
             (None, Some(token)) => format!("token:{token}"),
             (None, None) => String::new(),
         };
-        if !sender.is_empty() && !self.chat_limit.allow(&sender) {
-            return Err(ApiError::new(
-                429,
-                format!(
-                    "slow down: at most {CHAT_BURST} messages in {} seconds",
-                    CHAT_WINDOW.as_secs()
-                ),
-            ));
+        if !sender.is_empty() {
+            let mut limit = self.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
+            let now = now_seconds();
+            if limit.check(&sender, CHAT_RATE, now).is_err() {
+                return Err(ApiError::new(
+                    429,
+                    format!(
+                        "slow down: at most {} messages in {} seconds",
+                        CHAT_RATE.max, CHAT_RATE.window
+                    ),
+                ));
+            }
+            limit.record(&sender, CHAT_RATE, now);
         }
         self.act(id, actor, |e| {
             match e.role(actor) {
@@ -1482,7 +1768,9 @@ impl Server {
                 .into_iter()
                 .find(|&c| e.seats[c as usize].is_none() && e.users[c as usize].is_none())
             else {
-                return Err(ApiError::conflict("both seats of this game are taken: watch it instead"));
+                return Err(ApiError::conflict(
+                    "both seats of this game are taken: watch it instead",
+                ));
             };
             e.seats[free as usize] = Some(token.clone());
             e.users[free as usize] = joining;
@@ -1517,6 +1805,52 @@ impl Server {
         // Stable: within each group the database's order (latest first).
         list.sort_by_key(|g| !g.your_turn);
         Ok(list)
+    }
+
+    /// The account named `name`, or 404.
+    async fn account(&self, name: &str) -> Result<accounts::User, ApiError> {
+        match self.accounts().user_by_name(name).await {
+            Ok(Some(user)) => Ok(user),
+            Ok(None) => Err(ApiError::new(404, "no such player")),
+            Err(e) => {
+                eprintln!("daba serve: cannot read an account: {e}");
+                Err(ApiError::new(503, "the database is unavailable; try again"))
+            }
+        }
+    }
+
+    /// A player's finished games, the latest first (at most
+    /// [`MAX_LISTED_GAMES`]).
+    pub async fn user_games(self: &Arc<Self>, name: &str) -> Result<Vec<GameSummary>, ApiError> {
+        let user = self.account(name).await?;
+        let rows = self
+            .store
+            .games_of(&user.id, true, MAX_LISTED_GAMES)
+            .await
+            .map_err(|e| unsaved(&e))?;
+        Ok(rows.iter().map(|row| GameSummary::of(row, &user.id)).collect())
+    }
+
+    /// A player's finished games as one PGN file, the latest first (at most
+    /// [`MAX_PGN_GAMES`]).
+    pub async fn user_pgn(self: &Arc<Self>, name: &str) -> Result<String, ApiError> {
+        let user = self.account(name).await?;
+        let rows = self
+            .store
+            .games_of(&user.id, true, MAX_PGN_GAMES)
+            .await
+            .map_err(|e| unsaved(&e))?;
+        let mut out = String::new();
+        for row in &rows {
+            match Entry::from_stored(row) {
+                Ok(entry) => {
+                    out.push_str(&pgn_of(&entry));
+                    out.push('\n');
+                }
+                Err(e) => eprintln!("daba serve: game {} cannot be rebuilt: {e}", row.id),
+            }
+        }
+        Ok(out)
     }
 
     /// Starts the computer's search when it is its turn and none runs.
@@ -1606,4 +1940,24 @@ pub fn position(fen: &str) -> Result<PositionView, ApiError> {
         check: game.check_square().map(|s| s.to_string()),
         end_text: game.end().map(|e: End| e.words()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chat_keeps_its_last_lines_and_counts_them_all() {
+        let mut chat = Chat::default();
+        for i in 0..MAX_CHAT_LINES + 20 {
+            chat.push("white".into(), format!("m{i}"));
+        }
+        assert_eq!(chat.lines.len(), MAX_CHAT_LINES);
+        assert_eq!(chat.count, (MAX_CHAT_LINES + 20) as u64);
+        assert_eq!(
+            chat.lines.back().unwrap().text,
+            format!("m{}", MAX_CHAT_LINES + 19)
+        );
+        assert_eq!(chat.lines.front().unwrap().n, 21);
+    }
 }

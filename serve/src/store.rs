@@ -10,12 +10,13 @@
 //! game is only ever replaced by a newer version of itself, so saves that
 //! race or arrive out of order never go backwards.
 
+use crate::clock::{Clock, TimeControl};
 use crate::game::{Mode, Reason};
 use crate::server::UserRef;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
-use sqlx::AnyPool;
 use sqlx::Row;
+use sqlx::{AnyConnection, AnyPool};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -72,6 +73,12 @@ pub struct GameRecord {
     /// A rated game.
     #[serde(default)]
     pub rated: bool,
+    /// The time control (none for games saved before clocks).
+    #[serde(default = "unlimited")]
+    pub control: TimeControl,
+    /// The clocks of a timed game.
+    #[serde(default)]
+    pub clock: Option<Clock>,
     /// The fifty- and seventy-five-move rules apply (on unless switched off).
     #[serde(default = "on")]
     pub fifty_move_rule: bool,
@@ -108,6 +115,10 @@ pub struct GameRecord {
 
 fn on() -> bool {
     true
+}
+
+fn unlimited() -> TimeControl {
+    TimeControl::Unlimited
 }
 
 /// A decided end.
@@ -216,8 +227,22 @@ impl Store {
     /// Saves a game unless the database already holds this version or a
     /// newer one; true when it was written. One transaction.
     pub async fn save(&self, game: &StoredGame) -> Result<bool, StoreError> {
-        let record = serde_json::to_string(&game.record).map_err(|e| StoreError(e.to_string()))?;
         let mut tx = self.pool.begin().await?;
+        let written = self.save_in(&mut tx, game).await?;
+        tx.commit().await?;
+        Ok(written)
+    }
+
+    /// [`Store::save`]'s write inside the caller's transaction (a finished
+    /// rated game is saved with its rating update, in one transaction).
+    /// When the test switch is on, the write is made and then refused, so
+    /// the caller's transaction rolls back.
+    pub(crate) async fn save_in(
+        &self,
+        conn: &mut AnyConnection,
+        game: &StoredGame,
+    ) -> Result<bool, StoreError> {
+        let record = serde_json::to_string(&game.record).map_err(|e| StoreError(e.to_string()))?;
         let written = sqlx::query(
             "INSERT INTO games (id, version, finished, updated_at, record, white_user, black_user, turn) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
@@ -234,17 +259,15 @@ impl Store {
         .bind(game.players[0].clone())
         .bind(game.players[1].clone())
         .bind(&game.turn)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?
         .rows_affected()
             > 0;
         if self.failing.load(Ordering::SeqCst) {
-            tx.rollback().await?;
             return Err(StoreError(
                 "the database refused the write (a test's failure)".into(),
             ));
         }
-        tx.commit().await?;
         Ok(written)
     }
 
@@ -260,18 +283,21 @@ impl Store {
 
     /// One game, if it is stored.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let row = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
         row.as_ref().map(Self::row).transpose()
     }
 
     /// The games of the player `user_id` that are over (`finished`) or still
     /// going, the most recently saved first, at most `limit`.
-    pub async fn games_of(&self, user_id: &str, finished: bool, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+    pub async fn games_of(
+        &self,
+        user_id: &str,
+        finished: bool,
+        limit: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM games WHERE (white_user = $1 OR black_user = $2) AND finished = $3 \
              ORDER BY updated_at DESC, id LIMIT $4"

@@ -8,6 +8,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
+use serve::clock::{Clock, TimeControl};
 use serve::game::Reason;
 use serve::server::{Mode, UserRef};
 use serve::store::{sqlite_url, GameRecord, Store, StoredChat, StoredEnd, StoredGame};
@@ -96,6 +97,8 @@ fn record(moves: &[&str]) -> GameRecord {
             None,
         ],
         rated: false,
+        control: TimeControl::Unlimited,
+        clock: None,
         fifty_move_rule: false,
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
         moves: moves.iter().map(|m| m.to_string()).collect(),
@@ -137,6 +140,12 @@ async fn a_saved_game_loads_as_it_was() {
         let store = Store::open(&url).await.unwrap();
         let id = new_id();
         let mut game = stored(&id, 3, &["e2e4", "e7e5"]);
+        game.record.control = TimeControl::Correspondence { days_per_move: 3 };
+        game.record.clock = Some(Clock::new(
+            game.record.control,
+            movegen::Color::White,
+            1_700_000_000_000,
+        ));
         game.finished = true;
         game.record.end = Some(StoredEnd {
             reason: Reason::Resignation,
@@ -235,6 +244,15 @@ async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
 
 async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
     send(app, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+/// A read with a seat's token (a player's view: the players' chat).
+async fn get_as(app: &Router, uri: &str, token: &str) -> (StatusCode, Value) {
+    let request = Request::get(uri)
+        .header("x-daba-token", token)
+        .body(Body::empty())
+        .unwrap();
+    send(app, request).await
 }
 
 async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
@@ -352,7 +370,7 @@ async fn games_survive_a_restart() {
             json!({"token": white, "action": "offer"}),
         )
         .await;
-        let f_state = get(&app, &format!("/api/games/{f_id}")).await.1;
+        let f_state = get_as(&app, &format!("/api/games/{f_id}"), white).await.1;
         // A friend game ended by resignation.
         let resigned = ok(&app, "/api/games", json!({"mode": "friend", "color": "black"})).await;
         let (r_id, r_black) = (
@@ -396,13 +414,13 @@ async fn games_survive_a_restart() {
         drop(first);
         let second = server(&url).await;
         let app = router(second);
-        for (id, before) in [
-            (c_id, &c_state),
-            (f_id, &f_state),
-            (r_id, &r_state),
-            (l_id, &l_state),
+        for (id, token, before) in [
+            (c_id, "", &c_state),
+            (f_id, white, &f_state),
+            (r_id, "", &r_state),
+            (l_id, "", &l_state),
         ] {
-            let (status, after) = get(&app, &format!("/api/games/{id}")).await;
+            let (status, after) = get_as(&app, &format!("/api/games/{id}"), token).await;
             assert_eq!(status, StatusCode::OK, "{url}: {after}");
             assert_eq!(kept(&after), kept(before), "{url}");
         }

@@ -28,17 +28,16 @@
 //!   Several instances behind one proxy each count their own attempts.
 
 mod api;
-pub mod limits;
 pub mod store;
 
 pub use api::{routes, CurrentUser, MaybeUser, SESSION_COOKIE};
-pub use store::{record_rated_result, Profile, RatedGame, RatingChange, User};
+pub use store::{record_rated_result, save_rated_game, Profile, RatedGame, RatingChange, User};
 
+use crate::limits::{Limiter, Rule};
 use crate::ratings::GameResult;
 use crate::store::{now_seconds, StoreError};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use limits::{Limiter, Rule};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use sha2::{Digest, Sha256};

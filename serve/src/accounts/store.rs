@@ -7,7 +7,7 @@
 //! that it can run inside a transaction that also saves the game.
 
 use crate::ratings::{self, GameResult, Rating};
-use crate::store::StoreError;
+use crate::store::{Store, StoreError, StoredGame};
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
@@ -371,4 +371,24 @@ pub async fn record_rated_result(
             after: black_after,
         },
     })
+}
+
+/// Saves a game that has just ended, rated, together with both players'
+/// rating update: one transaction, so the game and the ratings change
+/// together or not at all. The update is applied only when the game was
+/// written (a save of an older version changes nothing); true when it was.
+pub async fn save_rated_game(
+    store: &Store,
+    game: &StoredGame,
+    white_id: &str,
+    black_id: &str,
+    result: GameResult,
+) -> Result<bool, StoreError> {
+    let mut tx = store.pool().begin().await?;
+    let written = store.save_in(&mut tx, game).await?;
+    if written {
+        record_rated_result(&mut tx, white_id, black_id, result).await?;
+    }
+    tx.commit().await?;
+    Ok(written)
 }
