@@ -369,6 +369,88 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     await close(alice, bob);
   });
 
+  test("signed-in friends: names, my games with the badge, the watchers' chat, history and PGN", async () => {
+    const alice = await newPage();
+    const bob = await newPage();
+    const aliceName = await signUp(alice, uniqueName("amy"));
+    const bobName = await signUp(bob, uniqueName("ben"));
+    await alice.check('input[name="mode"][value="friend"]');
+    await alice.selectOption("#color", "white");
+    await alice.selectOption("#setup-tc", "2d");
+    await alice.click("#start");
+    await alice.waitForSelector("#invite:not([hidden])");
+    const link = await alice.inputValue("#invite-link");
+    const id = /#join=([0-9a-f]+)$/.exec(link)[1];
+    await bob.goto(link);
+    await bob.waitForSelector("#play:not([hidden]) #board .square");
+    for (const page of [alice, bob]) {
+      await page.waitForFunction(
+        ([w, b]) =>
+          document.getElementById("name-white").textContent.includes(w) &&
+          document.getElementById("name-black").textContent.includes(b),
+        [aliceName, bobName],
+      );
+    }
+    // A correspondence clock, in days.
+    assert.equal(await alice.textContent("#clock-white"), "2 days 0 h");
+    assert.match(await alice.textContent("#info"), new RegExp("2 days: you play White against " + bobName));
+    assert.match(await bob.textContent("#status"), new RegExp(aliceName + "'s turn"));
+
+    await clickMove(alice, "e2", "e4");
+    await moveCount(bob, 1);
+    // Bob's move: his badge and his list say so, this game first.
+    await bob.waitForSelector("#games-badge:not([hidden])");
+    assert.equal(await bob.textContent("#games-badge"), "1");
+    await bob.click("#nav-games");
+    await bob.waitForSelector(`#games-body tr[data-game="${id}"]`);
+    const row = await bob.$eval("#games-body tr", (tr) => ({ id: tr.dataset.game, text: tr.textContent }));
+    assert.equal(row.id, id);
+    assert.match(row.text, /your move/);
+    assert.match(row.text, new RegExp("vs " + aliceName));
+    // Back to the game from the list: the account holds the seat.
+    await bob.click(`#games-body tr[data-game="${id}"] a`);
+    await bob.waitForSelector("#play:not([hidden]) #board .square");
+    await bob.waitForFunction(() => /Your move/.test(document.getElementById("status").textContent));
+    await clickMove(bob, "c7", "c5");
+    await moveCount(alice, 2);
+    await bob.waitForSelector("#games-badge", { state: "hidden" });
+
+    // A signed-in watcher writes in the watchers' chat; the players do not see it yet.
+    const carol = await newPage();
+    const carolName = await signUp(carol, uniqueName("cat"));
+    await carol.goto(link);
+    await carol.waitForFunction(() => document.getElementById("info").textContent === "You are watching this game.");
+    assert.ok(await carol.isHidden("#watchers-signin"));
+    await carol.fill("#watchers-text", "Sicilian!");
+    await carol.press("#watchers-text", "Enter");
+    await carol.waitForFunction(() => document.querySelectorAll("#watchers-lines li").length === 1);
+    assert.equal(await carol.textContent("#watchers-lines li"), carolName + ": Sicilian!");
+    assert.ok(await alice.isHidden("#watchers-chat"));
+    await clickMove(carol, "g1", "f3");
+    assert.equal((await moveTexts(carol)).length, 2);
+
+    // Bob resigns; now the players see the watchers' chat too.
+    await bob.click("#resign");
+    await alice.waitForSelector("#status.over");
+    await alice.waitForSelector("#watchers-chat:not([hidden])");
+    await alice.waitForFunction(() => document.querySelectorAll("#watchers-lines li").length === 1);
+    assert.ok(await alice.isHidden("#watchers-form"));
+
+    // Alice's profile: the game in her history (casual: no rating change), her PGN.
+    await alice.click("#nav-me");
+    await alice.waitForSelector("#profile-body:not([hidden])");
+    assert.equal(await alice.textContent("#profile-name"), aliceName);
+    assert.equal(await alice.textContent("#profile-rating"), "1500?");
+    assert.ok(await alice.isVisible("#profile-provisional"));
+    await alice.waitForSelector(`#history-body tr[data-game="${id}"]`);
+    assert.match(await alice.textContent(`#history-body tr[data-game="${id}"]`), /Won 1-0/);
+    const href = await alice.getAttribute("#profile-pgn", "href");
+    const pgn = await alice.evaluate((url) => fetch(url).then((r) => r.text()), href);
+    assert.ok(pgn.includes(`[White "${aliceName}"]`) && pgn.includes(`[Black "${bobName}"]`), pgn);
+    noErrors([409]);
+    await close(alice, bob, carol);
+  });
+
   test("the lobby: a challenge appears live, is accepted, both play and chat, others watch", async (t) => {
     if (
       await skipUnless(t, [
