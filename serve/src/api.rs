@@ -4,7 +4,7 @@
 //! |---|---|---|
 //! | `GET /api/levels` | | the levels, random mover to full strength |
 //! | `POST /api/position` | `{fen}` | a position's pieces, legal moves, check, end (the help page) |
-//! | `POST /api/games` | `{mode, level?, color?, fen?}` | 201 `{id, token, color, state}` |
+//! | `POST /api/games` | `{mode, level?, color?, fen?, time_control?, fifty_move_rule?}` | 201 `{id, token, color, state}` |
 //! | `GET /api/games/{id}` | | the game |
 //! | `GET /api/games/{id}/wait?after=N` | | the game once its version passes N (long poll) |
 //! | `POST /api/games/{id}/join` | | a friend game's free seat: `{id, token, color, state}` |
@@ -17,25 +17,43 @@
 //! | `POST /api/games/{id}/claim` | `{token}` | the game, drawn by threefold repetition or 50 moves |
 //! | `POST /api/games/{id}/chat` | `{token, text}` | the game with the message |
 //! | `GET /api/games/{id}/pgn` | | the game as a PGN file |
+//! | `GET /api/my/games` | | the signed-in player's games going, their move first |
+//! | `GET /api/users/{name}/games` | | a player's finished games |
+//! | `GET /api/users/{name}/pgn` | | a player's finished games as one PGN file |
+//! | `GET /api/lobby` | | open challenges and who is online |
+//! | `GET /api/lobby/events` | | the lobby as server-sent events (`lobby`, `started`) |
+//! | `POST /api/seeks` | `{time_control, color?, rated?, fifty_move_rule?}` | 201 the open challenge (signed in) |
+//! | `POST /api/seeks/{id}/cancel` | | one's own challenge withdrawn |
+//! | `POST /api/seeks/{id}/accept` | | 201 `{id, token, color, state}`: the game |
+//! | accounts | | see `accounts::api`: sign-up, sign-in, sign-out, `me`, profiles |
+//!
+//! A guest's page names its seat with `token` in the body of a change and
+//! the `X-Daba-Token` header on reads; a signed-in player's session cookie
+//! names them without one (their changes carry `X-CSRF-Token`).
 //!
 //! Every refusal is a JSON `{"error": "..."}` with a 4xx status (503 when
 //! the server is full or a change could not be saved: then nothing changed). Bodies are limited to [`MAX_BODY_BYTES`].
 
 use crate::accounts::{CurrentUser, MaybeUser, User};
 use crate::computer;
+use crate::lobby::{LobbyEvent, LobbyView, SeekView};
 use crate::page;
-use crate::server::{self, Actor, ApiError, NewGame, Server, UserRef};
+use crate::server::{self, Actor, ApiError, NewGame, NewSeek, Server, UserRef};
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use futures_util::Stream;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
+use std::convert::Infallible;
 use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
 
 /// The largest request body accepted.
 pub const MAX_BODY_BYTES: usize = 4096;
@@ -334,6 +352,96 @@ fn pgn_download(text: String, filename: &'static str) -> Response {
     response
 }
 
+async fn lobby(State(s): Shared, MaybeUser(user): MaybeUser) -> Answer<LobbyView> {
+    s.lobby_view(user.map(user_ref).as_ref()).await.map(Json)
+}
+
+/// Keeps a player counted as present while their lobby stream is open.
+struct Presence {
+    server: Arc<Server>,
+    name: String,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        self.server.lobby().leave(&self.name);
+    }
+}
+
+/// The lobby as server-sent events: `lobby` (the whole lobby, at once and
+/// after every change) and, for the signed-in seeker, `started` (`{game,
+/// seek}`) when someone accepts their challenge.
+async fn lobby_events(
+    State(s): Shared,
+    MaybeUser(user): MaybeUser,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let viewer = user.map(user_ref);
+    let name = viewer.as_ref().map(|u| u.name.clone()).unwrap_or_default();
+    if !s.lobby().enter(&name) {
+        return Err(ApiError::new(503, "the lobby is full; try again later"));
+    }
+    let events = s.lobby().subscribe();
+    let presence = Presence { server: s, name };
+    let stream = futures_util::stream::unfold(
+        (presence, events, viewer, true),
+        |(presence, mut events, viewer, first)| async move {
+            if !first {
+                loop {
+                    match events.recv().await {
+                        Ok(LobbyEvent::Changed) | Err(RecvError::Lagged(_)) => break,
+                        Ok(LobbyEvent::Started { user_id, seek, game })
+                            if viewer.as_ref().is_some_and(|v| v.id == user_id) =>
+                        {
+                            let data = serde_json::json!({ "game": game, "seek": seek }).to_string();
+                            let event = Event::default().event("started").data(data);
+                            return Some((Ok(event), (presence, events, viewer, false)));
+                        }
+                        Ok(LobbyEvent::Started { .. }) => continue,
+                        Err(RecvError::Closed) => return None,
+                    }
+                }
+            }
+            let event = match presence.server.lobby_view(viewer.as_ref()).await {
+                Ok(view) => Event::default()
+                    .event("lobby")
+                    .data(serde_json::to_string(&view).unwrap_or_default()),
+                Err(e) => Event::default().event("error").data(e.message),
+            };
+            Some((Ok(event), (presence, events, viewer, false)))
+        },
+    );
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+async fn create_seek(
+    State(s): Shared,
+    CurrentUser(user): CurrentUser,
+    ApiJson(body): ApiJson<NewSeek>,
+) -> Result<(StatusCode, Json<SeekView>), ApiError> {
+    s.create_seek(&user_ref(user), body)
+        .await
+        .map(|seek| (StatusCode::CREATED, Json(seek)))
+}
+
+async fn cancel_seek(
+    State(s): Shared,
+    CurrentUser(user): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Answer<serde_json::Value> {
+    s.cancel_seek(&user_ref(user), &id).await?;
+    Ok(Json(serde_json::json!({ "cancelled": id })))
+}
+
+async fn accept_seek(
+    State(s): Shared,
+    CurrentUser(user): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<(StatusCode, Json<server::Seat>), ApiError> {
+    s.accept_seek(&user_ref(user), &id)
+        .await
+        .map(|seat| (StatusCode::CREATED, Json(seat)))
+}
+
 async fn not_found() -> ApiError {
     ApiError::new(404, "not found")
 }
@@ -417,6 +525,11 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/my/games", get(my_games))
+        .route("/api/lobby", get(lobby))
+        .route("/api/lobby/events", get(lobby_events))
+        .route("/api/seeks", post(create_seek))
+        .route("/api/seeks/{id}/cancel", post(cancel_seek))
+        .route("/api/seeks/{id}/accept", post(accept_seek))
         .route("/api/users/{name}/games", get(user_games))
         .route("/api/users/{name}/pgn", get(user_pgn))
         .merge(crate::accounts::routes());

@@ -322,7 +322,7 @@ mod tests {
     }
 
     /// With `keep_hash`, a game's second search of a position finds the
-    /// first one's work (fewer nodes to the same depth); another game in
+    /// first one's work (a different node count to the same depth); another game in
     /// between, or `keep_hash` off, starts it clean (the same nodes again).
     async fn nodes(engines: &Engines, board: Board, game: &str) -> u64 {
         let request = SearchRequest::new(board).depth(7).full_strength();
@@ -340,9 +340,13 @@ mod tests {
             Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
         let kept = Engines::new(1, Some(1), true);
         let first = nodes(&kept, board, "a").await;
+        let second = nodes(&kept, board, "a").await;
+        // A warm table changes the tree (usually fewer nodes, not always):
+        // a clean search repeats the first exactly, so a different count
+        // shows the table was kept.
         assert!(
-            nodes(&kept, board, "a").await < first,
-            "the same game reuses its table"
+            second != first,
+            "the same game reuses its table ({first} then {second})"
         );
         nodes(&kept, board, "b").await;
         assert_eq!(

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod computer;
 pub mod game;
 pub mod limits;
+pub mod lobby;
 pub mod page;
 pub mod pgn;
 pub mod ratings;

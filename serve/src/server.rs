@@ -19,7 +19,10 @@ use crate::clock::{Clock, ClockError, LagMeter, TimeControl};
 use crate::computer::{self, Decision, Engines, Thinking};
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
 use crate::limits::{Limiter, Rule};
+use crate::lobby::{Lobby, LobbyEvent, LobbyView, SeekView, MAX_LISTED_SEEKS, MAX_SEEKS_PER_PLAYER};
 use crate::ratings::GameResult;
+use crate::ratings::PROVISIONAL_DEVIATION;
+use crate::store::StoredSeek;
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
 use movegen::{Board, Color};
 use rand::rngs::OsRng;
@@ -96,6 +99,9 @@ pub const MAX_FEN_BYTES: usize = 120;
 /// Games a signed-in player may have going at once (correspondence games
 /// included).
 pub const MAX_GAMES_PER_PLAYER: usize = 100;
+/// A player who asked anything of their game this recently counts as
+/// online in it (the page's long poll asks at least every 25 s).
+pub const ONLINE_WITHIN: Duration = Duration::from_secs(60);
 /// Games listed in a profile's history.
 pub const MAX_LISTED_GAMES: i64 = 200;
 /// Games in a player's PGN download.
@@ -275,6 +281,8 @@ pub(crate) struct Entry {
     lag: [LagMeter; 2],
     /// When each player's last long poll was answered.
     answered: [Option<Instant>; 2],
+    /// When each player last asked anything of the game.
+    seen: [Option<Instant>; 2],
     /// The timer that ends the game when the side to move runs out of time.
     timer: Option<tokio::task::AbortHandle>,
 }
@@ -336,6 +344,7 @@ impl Entry {
             evicted: false,
             lag: [LagMeter::new(), LagMeter::new()],
             answered: [None, None],
+            seen: [None, None],
             timer: None,
         }
     }
@@ -634,6 +643,9 @@ impl Entry {
                 Role::Both => Some("both"),
                 Role::Watcher => None,
             },
+            online: [Color::White, Color::Black].map(|c| {
+                self.computer == Some(c) || self.seen[c as usize].is_some_and(|t| t.elapsed() < ONLINE_WITHIN)
+            }),
             rated: self.rated,
             time_control: self.control.to_string(),
             clock: self.clock.as_ref().map(|c| ClockView::of(c, now_millis())),
@@ -807,6 +819,9 @@ pub struct GameView {
     /// The viewer's seat: `white`, `black`, `both` (one screen), or null
     /// for a watcher.
     pub you: Option<&'static str>,
+    /// Whether each side's player (white, black) has the game open: asked
+    /// anything of it within the last minute (the computer always).
+    pub online: [bool; 2],
     /// A rated game.
     pub rated: bool,
     /// The time control: `5+3` (minutes + seconds a move), `3d` (days a
@@ -918,6 +933,20 @@ pub struct Seat {
     pub state: GameView,
 }
 
+/// A seek as the page asks for it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewSeek {
+    /// `5+3` (minutes + seconds a move) or `3d` (days a move).
+    pub time_control: String,
+    /// The seeker's colour: `white`, `black` or `random` (the default).
+    pub color: Option<String>,
+    /// A rated game (default: casual).
+    pub rated: Option<bool>,
+    /// Whether the fifty- and seventy-five-move rules apply (default: on).
+    pub fifty_move_rule: Option<bool>,
+}
+
 /// A new game as the page asks for it.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -949,6 +978,7 @@ pub struct Server {
     engines: Engines,
     waiters: Arc<Semaphore>,
     chat_limit: Mutex<Limiter>,
+    lobby: Lobby,
 }
 
 /// Game ids are 32 hex digits; nothing else is looked up.
@@ -988,6 +1018,7 @@ impl Server {
             engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
             chat_limit: Mutex::new(Limiter::default()),
+            lobby: Lobby::new(),
             games: Mutex::new(HashMap::new()),
             accounts: Accounts::new(
                 store.pool().clone(),
@@ -1222,6 +1253,11 @@ impl Server {
             }
         };
         e.touched = Instant::now();
+        match e.role(actor) {
+            Role::Player(c) => e.seen[c as usize] = Some(Instant::now()),
+            Role::Both => e.seen = [Some(Instant::now()); 2],
+            Role::Watcher => {}
+        }
         let mut before = e.snapshot();
         // A flag that fell since the last change ends the game first, saved
         // on its own (whatever the request then asks is refused by it).
@@ -1360,6 +1396,7 @@ impl Server {
             return Err(unsaved(&err));
         }
         entry.changed.send_replace(entry.version);
+        self.arm_timer(&id, &mut entry);
         let view = entry.view(&id, actor);
         Ok((id, view))
     }
@@ -1805,6 +1842,172 @@ impl Server {
         // Stable: within each group the database's order (latest first).
         list.sort_by_key(|g| !g.your_turn);
         Ok(list)
+    }
+
+    /// The lobby, with its live part.
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    /// The lobby as `viewer` sees it.
+    pub async fn lobby_view(&self, viewer: Option<&UserRef>) -> Result<LobbyView, ApiError> {
+        let seeks = self
+            .store
+            .seeks(MAX_LISTED_SEEKS)
+            .await
+            .map_err(|e| unsaved(&e))?;
+        let (online, guests) = self.lobby.presence();
+        Ok(LobbyView {
+            seeks: seeks
+                .into_iter()
+                .map(|listed| {
+                    let seek = listed.seek;
+                    let control = TimeControl::parse(&seek.time_control).unwrap_or(TimeControl::Unlimited);
+                    SeekView {
+                        mine: viewer.is_some_and(|v| v.id == seek.user_id),
+                        user: seek.username,
+                        rating: listed.rating.round() as i64,
+                        provisional: listed.deviation > PROVISIONAL_DEVIATION,
+                        speed: control.speed().name().to_string(),
+                        time_control: seek.time_control,
+                        rated: seek.rated,
+                        color: seek.color,
+                        fifty_move_rule: seek.fifty_move_rule,
+                        id: seek.id,
+                    }
+                })
+                .collect(),
+            online,
+            guests,
+        })
+    }
+
+    /// Opens a seek of `user` in the lobby.
+    pub async fn create_seek(&self, user: &UserRef, request: NewSeek) -> Result<SeekView, ApiError> {
+        let control = TimeControl::parse(&request.time_control).map_err(ApiError::bad)?;
+        control.validate().map_err(ApiError::bad)?;
+        if !control.is_timed() {
+            return Err(ApiError::bad(
+                "a challenge needs a clock (minutes + seconds a move) or days a move",
+            ));
+        }
+        let color = request.color.unwrap_or_else(|| "random".into());
+        if !matches!(color.as_str(), "white" | "black" | "random") {
+            return Err(ApiError::bad("the colour must be white, black or random"));
+        }
+        self.check_game_limit(user).await?;
+        let open = self.store.seek_count(&user.id).await.map_err(|e| unsaved(&e))?;
+        if open >= MAX_SEEKS_PER_PLAYER as i64 {
+            return Err(ApiError::conflict(format!(
+                "you already have {MAX_SEEKS_PER_PLAYER} open challenges; cancel one first"
+            )));
+        }
+        let seek = StoredSeek {
+            id: secret(),
+            user_id: user.id.clone(),
+            username: user.name.clone(),
+            time_control: control.to_string(),
+            color,
+            rated: request.rated.unwrap_or(false),
+            fifty_move_rule: request.fifty_move_rule.unwrap_or(true),
+            created_at: now_seconds(),
+        };
+        self.store.add_seek(&seek).await.map_err(|e| unsaved(&e))?;
+        self.lobby.publish(LobbyEvent::Changed);
+        let view = self.lobby_view(Some(user)).await?;
+        view.seeks
+            .into_iter()
+            .find(|s| s.id == seek.id)
+            .ok_or_else(|| ApiError::conflict("the challenge was taken at once"))
+    }
+
+    /// Cancels a seek of `user`.
+    pub async fn cancel_seek(&self, user: &UserRef, id: &str) -> Result<(), ApiError> {
+        if !self
+            .store
+            .cancel_seek(id, &user.id)
+            .await
+            .map_err(|e| unsaved(&e))?
+        {
+            return Err(ApiError::new(404, "you have no such open challenge"));
+        }
+        self.lobby.publish(LobbyEvent::Changed);
+        Ok(())
+    }
+
+    /// `user` accepts a seek: the game starts, and the seeker's lobby hears
+    /// of it.
+    pub async fn accept_seek(self: &Arc<Self>, user: &UserRef, id: &str) -> Result<Seat, ApiError> {
+        self.check_game_limit(user).await?;
+        let seek = self
+            .store
+            .take_seek(id)
+            .await
+            .map_err(|e| unsaved(&e))?
+            .ok_or_else(|| ApiError::conflict("this challenge has been taken or cancelled"))?;
+        let restore = |why: ApiError| async {
+            if let Err(e) = self.store.restore_seek(&seek).await {
+                eprintln!("daba serve: a challenge could not be put back: {e}");
+            }
+            why
+        };
+        if seek.user_id == user.id {
+            return Err(restore(ApiError::conflict("you cannot accept your own challenge")).await);
+        }
+        let control = match TimeControl::parse(&seek.time_control) {
+            Ok(c) => c,
+            Err(e) => return Err(restore(ApiError::new(500, e)).await),
+        };
+        let seeker_color = match seek.color.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => random_color(),
+        };
+        let token = secret();
+        let mut seats = [None, None];
+        let mut users = [None, None];
+        seats[!seeker_color as usize] = Some(token.clone());
+        users[!seeker_color as usize] = Some(user.clone());
+        users[seeker_color as usize] = Some(UserRef {
+            id: seek.user_id.clone(),
+            name: seek.username.clone(),
+        });
+        let game = Game::new(Board::startpos()).with_fifty_move_rule(seek.fifty_move_rule);
+        let clock = Some(Clock::new(control, game.turn(), now_millis()));
+        let play = Play {
+            game,
+            mode: Mode::Friend,
+            level: 0,
+            computer: None,
+            seats,
+            users,
+            rated: seek.rated,
+            control,
+            clock,
+            draw_offer: None,
+            takeback: None,
+            notice: None,
+            chat: Chat::default(),
+            watchers: Chat::default(),
+            version: 1,
+        };
+        let actor = Actor::user(user.clone(), Some(&token));
+        let (game_id, state) = match self.insert(play, &actor).await {
+            Ok(done) => done,
+            Err(e) => return Err(restore(e).await),
+        };
+        self.lobby.publish(LobbyEvent::Started {
+            user_id: seek.user_id.clone(),
+            seek: seek.id.clone(),
+            game: game_id.clone(),
+        });
+        self.lobby.publish(LobbyEvent::Changed);
+        Ok(Seat {
+            id: game_id,
+            token,
+            color: Some(color_id(!seeker_color)),
+            state,
+        })
     }
 
     /// The account named `name`, or 404.

@@ -160,6 +160,43 @@ pub struct StoredGame {
     pub record: GameRecord,
 }
 
+/// An open challenge in the lobby (a row of `seeks`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredSeek {
+    /// Its id.
+    pub id: String,
+    /// The seeker's account.
+    pub user_id: String,
+    /// The seeker's name.
+    pub username: String,
+    /// `5+3` or `3d`.
+    pub time_control: String,
+    /// `white`, `black` or `random`.
+    pub color: String,
+    /// A rated game.
+    pub rated: bool,
+    /// The fifty- and seventy-five-move rules apply.
+    pub fifty_move_rule: bool,
+    /// Seconds since 1970.
+    pub created_at: i64,
+}
+
+/// A seek as listed, with its seeker's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListedSeek {
+    /// The seek.
+    pub seek: StoredSeek,
+    /// The seeker's rating.
+    pub rating: f64,
+    /// The seeker's rating deviation.
+    pub deviation: f64,
+}
+
+/// The columns of a seek as [`Store::seek_row`] reads them.
+const SEEK_COLUMNS: &str =
+    "seeks.id, seeks.user_id, seeks.username, seeks.time_control, seeks.color, seeks.rated, \
+     seeks.fifty_move_rule, seeks.created_at";
+
 /// The database.
 pub struct Store {
     pool: AnyPool,
@@ -309,6 +346,97 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(Self::row).collect()
+    }
+
+    /// Adds a seek.
+    pub async fn add_seek(&self, seek: &StoredSeek) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO seeks (id, user_id, username, time_control, color, rated, fifty_move_rule, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&seek.id)
+        .bind(&seek.user_id)
+        .bind(&seek.username)
+        .bind(&seek.time_control)
+        .bind(&seek.color)
+        .bind(i64::from(seek.rated))
+        .bind(i64::from(seek.fifty_move_rule))
+        .bind(seek.created_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The open seeks with their seekers' ratings, the oldest first, at
+    /// most `limit`.
+    pub async fn seeks(&self, limit: i64) -> Result<Vec<ListedSeek>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {SEEK_COLUMNS}, users.rating, users.deviation FROM seeks \
+             JOIN users ON users.id = seeks.user_id ORDER BY seeks.created_at, seeks.id LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(ListedSeek {
+                    seek: Self::seek_row(row)?,
+                    rating: row.try_get("rating")?,
+                    deviation: row.try_get("deviation")?,
+                })
+            })
+            .collect()
+    }
+
+    /// How many seeks the player `user_id` has open.
+    pub async fn seek_count(&self, user_id: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM seeks WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("n")?)
+    }
+
+    /// Removes the seek `id` and answers it, if it was still open: of two
+    /// players accepting at once (on any instance) only one gets it.
+    pub async fn take_seek(&self, id: &str) -> Result<Option<StoredSeek>, StoreError> {
+        let row = sqlx::query(&format!(
+            "DELETE FROM seeks WHERE id = $1 RETURNING {}",
+            SEEK_COLUMNS.replace("seeks.", "")
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(Self::seek_row).transpose()
+    }
+
+    /// Puts back a seek taken by an accept that could not make its game.
+    pub async fn restore_seek(&self, seek: &StoredSeek) -> Result<(), StoreError> {
+        self.add_seek(seek).await
+    }
+
+    /// Removes the seek `id` of the player `user_id`; false when there is
+    /// no such seek of theirs.
+    pub async fn cancel_seek(&self, id: &str, user_id: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("DELETE FROM seeks WHERE id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    fn seek_row(row: &sqlx::any::AnyRow) -> Result<StoredSeek, StoreError> {
+        Ok(StoredSeek {
+            id: row.try_get("id")?,
+            user_id: row.try_get("user_id")?,
+            username: row.try_get("username")?,
+            time_control: row.try_get("time_control")?,
+            color: row.try_get("color")?,
+            rated: row.try_get::<i64, _>("rated")? != 0,
+            fifty_move_rule: row.try_get::<i64, _>("fifty_move_rule")? != 0,
+            created_at: row.try_get("created_at")?,
+        })
     }
 
     fn row(row: &sqlx::any::AnyRow) -> Result<StoredGame, StoreError> {

@@ -1,0 +1,186 @@
+//! The lobby: open challenges (seeks) that any signed-in player may accept,
+//! who is online, and the live updates of both.
+//!
+//! Seeks live in the database (`seeks`; [`crate::store`] holds the SQL),
+//! so every instance on one PostgreSQL sees the same list and an accept is
+//! one `DELETE ... RETURNING`: only one player can take a seek. Changes go
+//! out from one publish point, [`Lobby::publish`], to every open event
+//! stream of this instance (server-sent events, `GET /api/lobby/events`),
+//! each of which then sends the list afresh. Presence counts the open
+//! streams of this instance.
+
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use tokio::sync::broadcast;
+
+/// Open seeks a player may have at once.
+pub const MAX_SEEKS_PER_PLAYER: usize = 3;
+/// Seeks shown in the lobby (the oldest first).
+pub const MAX_LISTED_SEEKS: i64 = 200;
+/// Lobby event streams open at once on this instance (more are refused
+/// with 503).
+pub const MAX_STREAMS: usize = 1000;
+
+/// Something the lobby's streams must hear of.
+#[derive(Clone, Debug)]
+pub enum LobbyEvent {
+    /// The seeks or the people online changed: send the lobby again.
+    Changed,
+    /// Someone accepted a seek of the player with this user id: the game.
+    Started {
+        /// The seeker's user id.
+        user_id: String,
+        /// The accepted seek.
+        seek: String,
+        /// The new game.
+        game: String,
+    },
+}
+
+/// A seek as the lobby shows it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SeekView {
+    /// Its id.
+    pub id: String,
+    /// The seeker's name.
+    pub user: String,
+    /// The seeker's rating, rounded.
+    pub rating: i64,
+    /// The seeker's rating is still uncertain (few rated games).
+    pub provisional: bool,
+    /// `5+3` or `3d`.
+    pub time_control: String,
+    /// `bullet`, `blitz`, `rapid`, `classical` or `correspondence`.
+    pub speed: String,
+    /// A rated game.
+    pub rated: bool,
+    /// The seeker's colour: `white`, `black` or `random`.
+    pub color: String,
+    /// The fifty- and seventy-five-move rules apply.
+    pub fifty_move_rule: bool,
+    /// The viewer's own seek.
+    pub mine: bool,
+}
+
+/// The lobby as one viewer sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LobbyView {
+    /// The open seeks, the oldest first.
+    pub seeks: Vec<SeekView>,
+    /// Signed-in players with the lobby open (on this instance), by name.
+    pub online: Vec<String>,
+    /// Guests with the lobby open (on this instance).
+    pub guests: usize,
+}
+
+/// The lobby's live part: the publish point and presence.
+pub struct Lobby {
+    events: broadcast::Sender<LobbyEvent>,
+    /// Open streams per signed-in player's name; guests under "".
+    present: Mutex<HashMap<String, usize>>,
+}
+
+impl Default for Lobby {
+    fn default() -> Self {
+        Lobby::new()
+    }
+}
+
+impl Lobby {
+    /// An empty lobby.
+    pub fn new() -> Lobby {
+        Lobby {
+            events: broadcast::channel(256).0,
+            present: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Tells every open stream.
+    pub fn publish(&self, event: LobbyEvent) {
+        // No stream open: nobody to tell.
+        let _ = self.events.send(event);
+    }
+
+    /// A new stream's subscription.
+    pub fn subscribe(&self) -> broadcast::Receiver<LobbyEvent> {
+        self.events.subscribe()
+    }
+
+    /// A stream opens for `name` ("" for a guest); false when this
+    /// instance already has [`MAX_STREAMS`] open.
+    pub fn enter(&self, name: &str) -> bool {
+        let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+        if present.values().sum::<usize>() >= MAX_STREAMS {
+            return false;
+        }
+        let first = !present.contains_key(name);
+        *present.entry(name.to_string()).or_default() += 1;
+        drop(present);
+        if first && !name.is_empty() {
+            self.publish(LobbyEvent::Changed);
+        }
+        true
+    }
+
+    /// A stream of `name` closes.
+    pub fn leave(&self, name: &str) {
+        let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+        let gone = match present.get_mut(name) {
+            Some(n) if *n > 1 => {
+                *n -= 1;
+                false
+            }
+            Some(_) => {
+                present.remove(name);
+                true
+            }
+            None => false,
+        };
+        drop(present);
+        if gone && !name.is_empty() {
+            self.publish(LobbyEvent::Changed);
+        }
+    }
+
+    /// Signed-in players present, sorted, and the number of guests.
+    pub fn presence(&self) -> (Vec<String>, usize) {
+        let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+        let mut names: Vec<String> = present.keys().filter(|n| !n.is_empty()).cloned().collect();
+        names.sort_by_key(|n| n.to_ascii_lowercase());
+        (names, present.get("").copied().unwrap_or(0))
+    }
+
+    /// Whether `name` has the lobby open here.
+    pub fn is_present(&self, name: &str) -> bool {
+        let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+        present.contains_key(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presence_counts_streams_per_name() {
+        let lobby = Lobby::new();
+        let mut events = lobby.subscribe();
+        assert!(lobby.enter("Ada"));
+        assert!(lobby.enter("Ada"));
+        assert!(lobby.enter(""));
+        assert_eq!(lobby.presence(), (vec!["Ada".to_string()], 1));
+        assert!(
+            matches!(events.try_recv(), Ok(LobbyEvent::Changed)),
+            "Ada arrived"
+        );
+        assert!(events.try_recv().is_err(), "a second tab or a guest is no news");
+        lobby.leave("Ada");
+        assert!(lobby.is_present("Ada"), "one tab still open");
+        lobby.leave("Ada");
+        assert!(!lobby.is_present("Ada"));
+        assert!(matches!(events.try_recv(), Ok(LobbyEvent::Changed)), "Ada left");
+        lobby.leave("");
+        assert_eq!(lobby.presence(), (Vec::new(), 0));
+    }
+}
