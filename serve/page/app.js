@@ -216,6 +216,13 @@ function drawPlayers() {
     node.appendChild(el("span", "piece-dot " + color, ""));
     if (who.name) node.appendChild(userLink(who.name));
     else node.appendChild(el("span", "", who.text));
+    // Whether the player has the game open (two-player games).
+    const online = s.online ? s.online[color === "white" ? 0 : 1] : undefined;
+    if (twoPlayer() && online !== undefined && !(s.seats && !s.seats[color])) {
+      const dot = el("span", "presence " + (online ? "online" : "offline"), online ? " online" : " away");
+      dot.title = online ? "Has the game open" : "Not here right now";
+      node.appendChild(dot);
+    }
     $("bar-" + color).classList.toggle("mine", myColor() === color);
     $("bar-" + color).classList.toggle("to-move", !s.over && s.turn === color);
   }

@@ -49,7 +49,7 @@ function draw(data) {
     tr.appendChild(el("td", "rating", ratingText(seek.rating, seek.provisional)));
     const speed = seek.speed || speedOf(seek.time_control);
     tr.appendChild(el("td", "time", controlText(seek.time_control) + " " + speed));
-    tr.appendChild(el("td", "", seek.rated ? "Rated" : "Casual"));
+    tr.appendChild(el("td", "", (seek.rated ? "Rated" : "Casual") + (seek.fifty_move_rule === false ? ", no 50-move rule" : "")));
     tr.appendChild(el("td", "color", capital(seek.color || "random")));
     const action = el("td");
     const button = el("button", seek.mine ? "cancel" : "accept primary", seek.mine ? "Cancel" : "Accept");
@@ -73,8 +73,16 @@ function draw(data) {
     online.appendChild(li);
   }
   if (!(data.online || []).length) online.appendChild(el("li", "hint", "No signed-in player right now."));
-  const playing = Number(data.playing) || 0;
-  $("playing-count").textContent = playing + (playing === 1 ? " game" : " games") + " in play.";
+  const counts = [];
+  if (data.playing !== undefined) {
+    const n = Number(data.playing) || 0;
+    counts.push(n + (n === 1 ? " game" : " games") + " in play");
+  }
+  if (data.guests !== undefined) {
+    const n = Number(data.guests) || 0;
+    counts.push(n + (n === 1 ? " guest" : " guests") + " in the lobby");
+  }
+  $("playing-count").textContent = counts.length ? counts.join(", ") + "." : "";
   if (lobby.onChange) lobby.onChange(data);
   if (!lobby.active && !seeking()) disconnect();
 }
