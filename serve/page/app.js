@@ -2,7 +2,10 @@
 // the legal moves (from and to squares), check, the last move and the end of
 // the game, and this script draws them and sends the player's choices back.
 // Text from players (chat) is only ever set with textContent.
-"use strict";
+import { $, el, api, capital, errorText, session, refreshSession, userLink } from "./net.js";
+import { chosenControl, clockText, controlText, fillControls, fillCustom, isLow } from "./clock.js";
+import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js";
+import { initLobby, setLobbyActive } from "./lobby.js";
 
 const FILES = "abcdefgh";
 const PIECE_NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
@@ -10,54 +13,30 @@ const CLAIM_WORDS = {
   "threefold-repetition": "Claim a draw (threefold repetition)",
   "fifty-moves": "Claim a draw (fifty-move rule)",
 };
-
-const $ = (id) => document.getElementById(id);
+const VIEWS = ["lobby", "auth", "games", "profile", "play", "help"];
 
 // Everything about the game on screen.
 const app = {
   id: null, // game id
-  token: null, // this player's secret, null for a spectator
-  color: null, // "white", "black", or null for both (one screen)
+  token: null, // this player's secret (a guest's seat), null otherwise
+  color: null, // the seat the page was given: "white", "black", or null
   state: null, // the server's view of the game
+  stateAt: 0, // performance.now() when the state came: clocks count from it
   flipped: false,
+  oriented: false, // the board was turned to the player's side once
   selected: null, // selected square name
   drag: null, // {from, img, x, y, moved}
   pendingTarget: null,
   pollGeneration: 0,
   pollAbort: null, // cancels the long poll of a game left behind
-  busy: false,
+  polling: false,
+  clockTimer: null,
+  flagCheckAt: 0,
+  view: null, // the section on screen
+  lastHash: "", // the last route that is not a sign-in form
 };
 
 // ---------------------------------------------------------------- helpers
-
-async function api(method, path, body, signal) {
-  const options = { method, headers: {}, signal };
-  // Reads name the seat in a header (a token in a URL ends up in logs).
-  if (app.token) options.headers["X-Daba-Token"] = app.token;
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, options);
-  let data = null;
-  try {
-    data = await response.json();
-  } catch (e) {
-    data = null;
-  }
-  if (!response.ok) {
-    const message = data && data.error ? data.error : "the server answered " + response.status;
-    throw new Error(message);
-  }
-  return data;
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function squareName(file, rank) {
   return FILES[file] + (rank + 1);
@@ -73,10 +52,6 @@ function pieceImage(code) {
   img.alt = (code[0] === "w" ? "white " : "black ") + PIECE_NAMES[code[1]];
   img.draggable = false;
   return img;
-}
-
-function capital(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 function saveSeat(id, token, color) {
@@ -131,16 +106,148 @@ function targetsOf(legal, from) {
 
 // ---------------------------------------------------------------- the game
 
+// The viewer's seat as the server names it: "white", "black", "both" (one
+// screen) or null for a watcher.
+function you() {
+  const s = app.state;
+  if (s && s.you !== undefined) return s.you;
+  if (!app.token) return null;
+  return s && s.mode === "local" ? "both" : app.color;
+}
+
+// The viewer's colour in a game against someone: "white", "black" or null.
+function myColor() {
+  const y = you();
+  return y === "white" || y === "black" ? y : null;
+}
+
+// A game between two players (a friend's link or the lobby).
+function twoPlayer() {
+  const s = app.state;
+  return !!s && s.mode !== "computer" && s.mode !== "local";
+}
+
 function myTurn() {
   const s = app.state;
-  if (!s || s.over || s.thinking || !app.token) return false;
-  if (s.mode === "local") return true;
-  return s.turn === app.color;
+  const y = you();
+  if (!s || s.over || s.thinking || !y) return false;
+  return y === "both" || s.turn === y;
+}
+
+function levelWords(level) {
+  return level === 0 ? "level 0 (random moves)" : level === 20 ? "full strength" : "level " + level;
+}
+
+function opposite(color) {
+  return color === "white" ? "black" : "white";
+}
+
+// A seat's player: {name} for a signed-in player, {text} otherwise.
+function player(color) {
+  const s = app.state;
+  const name = s.players && s.players[color === "white" ? 0 : 1];
+  if (name) return { name };
+  if (s.mode === "computer") {
+    return { text: s.computer === color ? "Daba, " + levelWords(s.level) : myColor() === color ? "You" : "Guest" };
+  }
+  if (s.mode === "local") return { text: capital(color) };
+  if (s.seats && !s.seats[color]) return { text: "Waiting for a player" };
+  return { text: myColor() === color ? "You (guest)" : "Guest" };
+}
+
+function opponentWords() {
+  const other = player(opposite(myColor()));
+  return other.name || "your friend";
+}
+
+// The clock of one side now: the server's time, less what passed since
+// its answer for the side whose clock runs.
+function clockMs(color) {
+  const c = app.state.clock;
+  let ms = color === "white" ? c.white_ms : c.black_ms;
+  if (c.running && c.turn === color && !app.state.over) ms -= performance.now() - app.stateAt;
+  return ms;
+}
+
+function drawClocks() {
+  const s = app.state;
+  const c = s && s.clock;
+  for (const color of ["white", "black"]) {
+    const node = $("clock-" + color);
+    node.hidden = !c;
+    if (!c) continue;
+    const ms = clockMs(color);
+    const running = c.running && c.turn === color && !s.over;
+    node.textContent = clockText(ms, c.kind);
+    node.dataset.ms = String(Math.max(0, Math.round(ms)));
+    node.classList.toggle("running", running);
+    node.classList.toggle("low", isLow(ms, c.kind));
+    node.classList.toggle("correspondence", c.kind === "correspondence");
+    // A flag the display shows fallen: ask the server, which decides.
+    if (running && ms < -500 && performance.now() - app.flagCheckAt > 2000) {
+      app.flagCheckAt = performance.now();
+      refreshGame();
+    }
+  }
+  const ticking = c && c.running && !s.over && app.view === "play";
+  if (ticking && !app.clockTimer) app.clockTimer = setInterval(drawClocks, 100);
+  if (!ticking && app.clockTimer) {
+    clearInterval(app.clockTimer);
+    app.clockTimer = null;
+  }
+}
+
+async function refreshGame() {
+  const id = app.id;
+  try {
+    const state = await api("GET", "/api/games/" + encodeURIComponent(id));
+    if (id === app.id) setState(state);
+  } catch (e) {
+    /* the long poll reports trouble */
+  }
+}
+
+function drawPlayers() {
+  const s = app.state;
+  for (const color of ["white", "black"]) {
+    const who = player(color);
+    const node = $("name-" + color);
+    node.replaceChildren();
+    node.appendChild(el("span", "piece-dot " + color, ""));
+    if (who.name) node.appendChild(userLink(who.name));
+    else node.appendChild(el("span", "", who.text));
+    // Whether the player has the game open (two-player games).
+    const online = s.online ? s.online[color === "white" ? 0 : 1] : undefined;
+    if (twoPlayer() && online !== undefined && !(s.seats && !s.seats[color])) {
+      const dot = el("span", "presence " + (online ? "online" : "offline"), online ? " online" : " away");
+      dot.title = online ? "Has the game open" : "Not here right now";
+      node.appendChild(dot);
+    }
+    $("bar-" + color).classList.toggle("mine", myColor() === color);
+    $("bar-" + color).classList.toggle("to-move", !s.over && s.turn === color);
+  }
+  $("board-area").classList.toggle("flipped", app.flipped);
+}
+
+function drawChat(list, lines, label) {
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  list.replaceChildren();
+  for (const line of lines) {
+    const li = el("li", "chat-line " + (line.from === "white" || line.from === "black" ? line.from : "watcher"));
+    li.dataset.n = line.n;
+    li.appendChild(el("span", "chat-from", label(line.from) + ": "));
+    li.appendChild(el("span", "chat-text", line.text));
+    list.appendChild(li);
+  }
+  if (atBottom || lines.length) list.scrollTop = list.scrollHeight;
 }
 
 function render() {
   const s = app.state;
   if (!s) return;
+  const y = you();
+  const mine = myColor();
+  const two = twoPlayer();
   const legal = myTurn() ? s.legal : [];
   drawSquares($("board"), s.board, app.flipped, {
     last: s.last_move,
@@ -149,6 +256,8 @@ function render() {
     targets: app.selected ? targetsOf(legal, app.selected) : [],
   });
   $("board").classList.toggle("thinking", s.thinking);
+  drawPlayers();
+  drawClocks();
 
   // Status in words.
   let status;
@@ -157,38 +266,54 @@ function render() {
   } else {
     const side = capital(s.turn);
     if (s.thinking) status = side + " to move: Daba is thinking…";
-    else if (s.mode === "friend" && !(s.seats.white && s.seats.black)) {
+    else if (two && !(s.seats.white && s.seats.black)) {
       status = side + " to move. Waiting for your friend to open the link.";
-    } else if (s.mode === "local" || !app.token) status = side + " to move.";
-    else status = s.turn === app.color ? "Your move (" + s.turn + ")." : side + " to move: your friend's turn.";
+    } else if (!mine) status = side + " to move.";
+    else status = s.turn === mine ? "Your move (" + s.turn + ")." : side + " to move: " + opponentWords() + "'s turn.";
     if (s.check) status += " Check!";
   }
   $("status").textContent = status;
   $("status").classList.toggle("over", s.over);
   $("notice").textContent = s.notice || "";
   let info;
-  if (!app.token) info = "You are watching this game.";
+  if (!y) info = "You are watching this game.";
   else if (s.mode === "computer") {
-    const level = s.level === 0 ? "level 0 (random moves)" : s.level === 20 ? "full strength" : "level " + s.level;
-    info = "You play " + capital(app.color) + " against Daba at " + level + ".";
+    info = "You play " + capital(mine) + " against Daba at " + levelWords(s.level) + ".";
   } else if (s.mode === "local") info = "Two players on one screen: take turns.";
-  else info = "A game with a friend: you play " + capital(app.color) + ".";
+  else {
+    const other = player(opposite(mine));
+    const control = s.clock ? ", " + controlText(s.clock.control) : "";
+    if (other.name || s.rated) {
+      info = (s.rated ? "Rated" : "Casual") + " game" + control + ": you play " + capital(mine) +
+        (other.name ? " against " + other.name : "") + ".";
+    } else {
+      info = "A game with a friend" + control + ": you play " + capital(mine) + ".";
+    }
+  }
+  if (s.fifty_move_rule === false) info += " No fifty-move rule.";
   $("info").textContent = info;
+  document.title = myTurn() && two ? "Your move · Daba chess" : "Daba chess";
 
   // Buttons.
-  const playing = !s.over && app.token !== null;
-  const offerFromOpponent = s.mode === "friend" && s.draw_offer && s.draw_offer !== app.color;
-  $("undo").hidden = !(app.token && s.mode !== "friend");
+  const playing = !s.over && !!y;
+  const offerFromOpponent = two && s.draw_offer && s.draw_offer !== mine;
+  const canAbort = two && playing && s.moves.length < 2;
+  $("undo").hidden = !(y && !two);
   $("undo").disabled = !s.can_undo;
-  $("resign").hidden = !playing;
+  $("abort").hidden = !canAbort;
+  $("resign").hidden = !playing || canAbort;
   $("resign").textContent = s.mode === "local" ? "Resign (" + s.turn + ")" : "Resign";
-  $("offer-draw").hidden = !playing || offerFromOpponent;
-  $("offer-draw").disabled = s.mode === "friend" && s.draw_offer === app.color;
-  $("offer-draw").textContent =
-    s.mode === "friend" && s.draw_offer === app.color ? "Draw offered" : "Offer a draw";
+  $("offer-draw").hidden = !playing || offerFromOpponent || canAbort;
+  $("offer-draw").disabled = two && s.draw_offer === mine;
+  $("offer-draw").textContent = two && s.draw_offer === mine ? "Draw offered" : "Offer a draw";
   $("accept-draw").hidden = !(playing && offerFromOpponent);
   $("decline-draw").hidden = !(playing && offerFromOpponent);
-  const canClaim = playing && s.claim && (s.mode === "local" || s.turn === app.color);
+  const takeback = two && playing ? s.takeback || null : undefined;
+  $("takeback-ask").hidden = !(two && playing && !takeback && s.moves.length > 0);
+  $("takeback-cancel").hidden = !(takeback && takeback === mine);
+  $("takeback-accept").hidden = !(takeback && takeback !== mine);
+  $("takeback-decline").hidden = !(takeback && takeback !== mine);
+  const canClaim = playing && s.claim && (y === "both" || s.turn === mine);
   $("claim-draw").hidden = !canClaim;
   if (canClaim) $("claim-draw").textContent = CLAIM_WORDS[s.claim] || "Claim a draw";
   $("pgn").href = "/api/games/" + encodeURIComponent(s.id) + "/pgn";
@@ -217,32 +342,45 @@ function render() {
   }
   list.scrollTop = list.scrollHeight;
 
-  // Friend games: the link and the chat.
-  const friend = s.mode === "friend";
-  $("invite").hidden = !(friend && app.token && !(s.seats.white && s.seats.black));
+  // Two-player games: the link, the players' chat, the watchers' chat.
+  $("invite").hidden = !(two && mine && !(s.seats.white && s.seats.black));
   $("invite-link").value = location.origin + "/#join=" + s.id;
-  $("chat").hidden = !friend;
-  $("chat-form").hidden = !app.token;
-  const lines = $("chat-lines");
-  lines.replaceChildren();
-  for (const line of s.chat) {
-    const li = el("li", "chat-line " + line.from);
-    li.dataset.n = line.n;
-    const who = line.from === app.color ? "You" : capital(line.from);
-    li.appendChild(el("span", "chat-from", who + ": "));
-    li.appendChild(el("span", "chat-text", line.text));
-    lines.appendChild(li);
-  }
-  lines.scrollTop = lines.scrollHeight;
+  $("chat").hidden = !(two && mine);
+  $("chat-form").hidden = !mine;
+  drawChat($("chat-lines"), s.chat || [], (from) => {
+    if (from === mine) return "You";
+    const who = player(from);
+    return who.name || capital(from);
+  });
+  const watchers = s.watchers_chat || [];
+  $("watchers-chat").hidden = !(two && (!y || s.over));
+  $("watchers-form").hidden = !!y || !session.user;
+  $("watchers-signin").hidden = !!y || !!session.user;
+  drawChat($("watchers-lines"), watchers, (from) => from);
+}
+
+// "My games" after a change in one's game (a move, the end), once the
+// changes settle.
+let myGamesTimer = null;
+function scheduleMyGames() {
+  clearTimeout(myGamesTimer);
+  myGamesTimer = setTimeout(() => refreshMyGames(true), 300);
 }
 
 function setState(state) {
   if (!state || (app.state && app.state.id === state.id && state.version < app.state.version)) return;
   const changed = !app.state || app.state.version !== state.version;
   app.state = state;
+  app.stateAt = performance.now();
+  if (!app.oriented) {
+    // Black's player sees the board from Black's side.
+    app.oriented = true;
+    app.flipped = myColor() === "black";
+  }
   if (changed) {
     app.selected = null;
     hidePromotion();
+    if (session.user && myColor()) scheduleMyGames();
   }
   render();
 }
@@ -259,13 +397,14 @@ async function poll(generation) {
       setState(state);
     } catch (e) {
       if (generation !== app.pollGeneration) return;
-      $("notice").textContent = "The server cannot be reached: " + e.message;
+      $("notice").textContent = "The server cannot be reached: " + errorText(e);
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
   }
 }
 
 function stopPolling() {
+  app.polling = false;
   app.pollGeneration += 1;
   if (app.pollAbort) app.pollAbort.abort();
   app.pollAbort = new AbortController();
@@ -273,6 +412,7 @@ function stopPolling() {
 
 function startPolling() {
   stopPolling();
+  app.polling = true;
   poll(app.pollGeneration);
 }
 
@@ -283,7 +423,7 @@ async function act(path, body) {
     setState(state);
     return true;
   } catch (e) {
-    $("move-error").textContent = e.message;
+    $("move-error").textContent = errorText(e);
     render();
     return false;
   }
@@ -410,40 +550,57 @@ function onPointerUp(event) {
 // ---------------------------------------------------------------- screens
 
 function show(section) {
-  for (const id of ["setup", "play", "help"]) $(id).hidden = id !== section;
+  app.view = section;
+  for (const id of VIEWS) $(id).hidden = id !== section;
+  setLobbyActive(section === "lobby");
+  if (section !== "play") {
+    document.title = "Daba chess";
+    stopPolling();
+    drawClocks();
+  }
+}
+
+function setSeat(token, color) {
+  app.token = token;
+  app.color = color;
+  session.seatToken = token;
 }
 
 async function openGame(id, token, color) {
+  stopPolling();
   app.id = id;
-  app.token = token;
-  app.color = color;
+  setSeat(token, color);
   app.state = null;
   app.selected = null;
+  app.oriented = false;
   app.flipped = color === "black";
   $("move-error").textContent = "";
-  $("nav-play").href = "#game=" + id;
   show("play");
   try {
     setState(await api("GET", "/api/games/" + encodeURIComponent(id)));
   } catch (e) {
     app.id = null;
-    showSetup(e.message);
+    showSetup(e.status === 404 ? "There is no such game." : errorText(e));
     return;
   }
   startPolling();
 }
 
 function showSetup(error) {
-  stopPolling();
-  show("setup");
+  show("lobby");
   $("setup-error").textContent = error || "";
   updateSetup();
+  refreshMyGames(true);
 }
 
 function updateSetup() {
   const mode = document.querySelector('input[name="mode"]:checked').value;
   $("level-row").hidden = mode !== "computer";
   $("color-row").hidden = mode === "local";
+  $("setup-tc-row").hidden = mode !== "friend";
+  const control = $("setup-tc").value;
+  $("setup-custom").hidden = mode !== "friend" || control !== "custom";
+  $("setup-fifty-row").hidden = mode !== "friend" || !/^\d+d$/.test(control);
 }
 
 async function startGame(event) {
@@ -452,50 +609,70 @@ async function startGame(event) {
   const request = { mode };
   if (mode === "computer") request.level = Number($("level").value);
   if (mode !== "local") request.color = $("color").value;
+  if (mode === "friend") {
+    const control = chosenControl($("setup-tc"), $("setup-minutes"), $("setup-increment"));
+    if (control !== "-") request.time_control = control;
+    if (/^\d+d$/.test(control) && !$("setup-fifty").checked) request.fifty_move_rule = false;
+  }
   const fen = $("fen").value.trim();
   if (fen) request.fen = fen;
   $("setup-error").textContent = "";
   try {
     const seat = await api("POST", "/api/games", request);
-    saveSeat(seat.id, seat.token, seat.color);
-    history.replaceState(null, "", "#game=" + seat.id);
-    await openGame(seat.id, seat.token, seat.color);
+    enterSeat(seat);
   } catch (e) {
-    $("setup-error").textContent = e.message;
+    $("setup-error").textContent = errorText(e);
   }
+}
+
+// A seat just given (a new game, a joined one, an accepted challenge).
+function enterSeat(seat) {
+  saveSeat(seat.id, seat.token, seat.color);
+  history.replaceState(null, "", "#game=" + seat.id);
+  openGame(seat.id, seat.token, seat.color);
 }
 
 async function joinGame(id) {
   try {
     const seat = await api("POST", "/api/games/" + encodeURIComponent(id) + "/join");
-    saveSeat(seat.id, seat.token, seat.color);
-    history.replaceState(null, "", "#game=" + seat.id);
-    await openGame(seat.id, seat.token, seat.color);
+    enterSeat(seat);
   } catch (e) {
-    // The seat is taken (or the game is gone): watch it if it exists.
-    const seat = loadSeat(id);
-    if (seat) {
-      history.replaceState(null, "", "#game=" + id);
-      await openGame(id, seat.token, seat.color);
-    } else {
-      showSetup("Could not join: " + e.message);
-    }
+    // Both seats are taken: one's own seat if this browser has it, else the
+    // game to watch. A game that does not exist says so.
+    const seat = loadSeat(id) || { token: null, color: null };
+    history.replaceState(null, "", "#game=" + id);
+    await openGame(id, seat.token, seat.color);
   }
 }
 
 function route() {
   const hash = location.hash.slice(1);
+  if (!/^(signin|signup)$/.test(hash)) app.lastHash = location.hash;
+  const game = /^game=([0-9a-f]{1,64})$/.exec(hash);
+  const join = /^join=([0-9a-f]{1,64})$/.exec(hash);
+  const user = /^user=(.{1,40})$/.exec(hash);
   if (hash === "help") {
     show("help");
     drawHelp();
-    return;
-  }
-  const game = /^game=([0-9a-f]{1,64})$/.exec(hash);
-  const join = /^join=([0-9a-f]{1,64})$/.exec(hash);
-  if (join) {
+  } else if (hash === "signin" || hash === "signup") {
+    show("auth");
+    showAuth(hash, app.lastHash);
+  } else if (hash === "games") {
+    show("games");
+    refreshMyGames(true);
+  } else if (user) {
+    show("profile");
+    let name = user[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch (e) {
+      /* shown as typed */
+    }
+    showProfile(name);
+  } else if (join) {
     joinGame(join[1]);
   } else if (game) {
-    if (game[1] === app.id && app.state) {
+    if (game[1] === app.id && app.state && app.polling) {
       show("play");
       return;
     }
@@ -555,16 +732,11 @@ async function drawHelp() {
 // ---------------------------------------------------------------- wiring
 
 async function init() {
-  try {
-    const levels = await api("GET", "/api/levels");
-    for (const level of levels) {
-      const option = el("option", "", level.name);
-      option.value = level.level;
-      $("level").appendChild(option);
-    }
-  } catch (e) {
-    $("setup-error").textContent = e.message;
-  }
+  initAccount();
+  initLobby({ onSeat: enterSeat });
+  fillControls($("setup-tc"), { unlimited: true, selected: "-" });
+  fillCustom($("setup-minutes"), $("setup-increment"));
+  $("setup-tc").addEventListener("change", updateSetup);
   for (const radio of document.querySelectorAll('input[name="mode"]')) {
     radio.addEventListener("change", updateSetup);
   }
@@ -584,29 +756,36 @@ async function init() {
     app.flipped = !app.flipped;
     render();
   });
-  $("undo").addEventListener("click", () => act("/undo", { token: app.token }));
+  const seatBody = (extra) => Object.assign({ token: app.token }, extra);
+  $("undo").addEventListener("click", () => act("/undo", seatBody()));
   $("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) act("/resign", { token: app.token });
+    if (confirm("Resign this game?")) act("/resign", seatBody());
   });
+  $("abort").addEventListener("click", () => act("/abort", seatBody()));
   $("offer-draw").addEventListener("click", () => {
     if (app.state.mode === "local" && !confirm("Do both players agree to a draw?")) return;
-    act("/draw", { token: app.token, action: "offer" });
+    act("/draw", seatBody({ action: "offer" }));
   });
-  $("accept-draw").addEventListener("click", () => act("/draw", { token: app.token, action: "accept" }));
-  $("decline-draw").addEventListener("click", () => act("/draw", { token: app.token, action: "decline" }));
-  $("claim-draw").addEventListener("click", () => act("/claim", { token: app.token }));
+  $("accept-draw").addEventListener("click", () => act("/draw", seatBody({ action: "accept" })));
+  $("decline-draw").addEventListener("click", () => act("/draw", seatBody({ action: "decline" })));
+  for (const action of ["ask", "cancel", "accept", "decline"]) {
+    $("takeback-" + action).addEventListener("click", () => act("/takeback", seatBody({ action })));
+  }
+  $("claim-draw").addEventListener("click", () => act("/claim", seatBody()));
   $("san-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("san").value.trim();
     if (!text) return;
-    if (await act("/move", { token: app.token, san: text })) $("san").value = "";
+    if (await act("/move", seatBody({ san: text }))) $("san").value = "";
   });
-  $("chat-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const text = $("chat-text").value.trim();
-    if (!text) return;
-    if (await act("/chat", { token: app.token, text })) $("chat-text").value = "";
-  });
+  for (const [form, input] of [["chat-form", "chat-text"], ["watchers-form", "watchers-text"]]) {
+    $(form).addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const text = $(input).value.trim();
+      if (!text) return;
+      if (await act("/chat", seatBody({ text }))) $(input).value = "";
+    });
+  }
   $("copy-link").addEventListener("click", async () => {
     $("invite-link").select();
     try {
@@ -616,7 +795,29 @@ async function init() {
     }
   });
   window.addEventListener("hashchange", route);
+  window.addEventListener("daba:session", (event) => {
+    // Signing in or out changes who the viewer is in the game on screen.
+    if (event.detail.changed && app.view === "play" && app.id) openGame(app.id, app.token, app.color);
+  });
+  // "My games" and its badge keep up with games where it is one's move.
+  setInterval(() => {
+    if (session.user && !document.hidden) refreshMyGames();
+  }, 15000);
+
+  const levels = api("GET", "/api/levels")
+    .then((list) => {
+      for (const level of list) {
+        const option = el("option", "", level.name);
+        option.value = level.level;
+        $("level").appendChild(option);
+      }
+    })
+    .catch((e) => {
+      $("setup-error").textContent = errorText(e);
+    });
+  await Promise.all([refreshSession(), levels]);
   route();
 }
 
-document.addEventListener("DOMContentLoaded", init);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+else init();

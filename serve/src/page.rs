@@ -35,6 +35,10 @@ macro_rules! piece {
 pub const FILES: &[PageFile] = &[
     file!("/", "text/html; charset=utf-8", "index.html"),
     file!("/app.js", "text/javascript; charset=utf-8", "app.js"),
+    file!("/net.js", "text/javascript; charset=utf-8", "net.js"),
+    file!("/clock.js", "text/javascript; charset=utf-8", "clock.js"),
+    file!("/account.js", "text/javascript; charset=utf-8", "account.js"),
+    file!("/lobby.js", "text/javascript; charset=utf-8", "lobby.js"),
     file!("/style.css", "text/css; charset=utf-8", "style.css"),
     file!("/favicon.svg", "image/svg+xml", "favicon.svg"),
     piece!("wK"),

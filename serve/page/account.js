@@ -1,0 +1,232 @@
+// Accounts on the page: the header's sign-in state, the sign-in and sign-up
+// forms, "my games" with its badge, and players' profiles.
+
+import { $, el, api, ago, capital, errorText, ratingText, session, setSession } from "./net.js";
+
+// ---------------------------------------------------------------- header
+
+export function renderHeader() {
+  const user = session.user;
+  $("signed-out").hidden = !!user;
+  $("signed-in").hidden = !user;
+  $("nav-games").hidden = !user;
+  if (user) {
+    $("nav-me").textContent = user.username + " (" + ratingText(user.rating, user.provisional) + ")";
+    $("nav-me").href = "#user=" + encodeURIComponent(user.username);
+  }
+}
+
+// ---------------------------------------------------------------- forms
+
+/** Where to go after signing in: the page the visitor came from. */
+let returnTo = "";
+
+export function showAuth(which, from) {
+  if (from !== undefined) returnTo = from;
+  $("signin-form").hidden = which !== "signin";
+  $("signup-form").hidden = which !== "signup";
+  $(which + "-error").textContent = "";
+  const first = $(which + "-username");
+  if (!first.value) first.focus();
+  else $(which + "-password").focus();
+}
+
+async function submitCredentials(event, which) {
+  event.preventDefault();
+  const username = $(which + "-username").value.trim();
+  const password = $(which + "-password").value;
+  const button = $(which + "-submit");
+  $(which + "-error").textContent = "";
+  button.disabled = true;
+  try {
+    const answer = await api("POST", "/api/" + which, { username, password });
+    $(which + "-password").value = "";
+    setSession(answer.user, answer.csrf);
+    const target = returnTo && !/^#?(signin|signup)$/.test(returnTo) ? returnTo : "#";
+    returnTo = "";
+    if (location.hash === target || (target === "#" && location.hash === "")) {
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    } else {
+      location.hash = target;
+    }
+  } catch (e) {
+    let text = errorText(e);
+    if (e.status === 401) text = "Wrong username or password.";
+    if (e.status === 409) text = "This username is taken: choose another.";
+    $(which + "-error").textContent = text;
+    $(which + "-password").focus();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function signOut() {
+  try {
+    await api("POST", "/api/signout");
+  } catch (e) {
+    /* the session ends here whatever the server said */
+  }
+  setSession(null, null);
+  location.hash = "#";
+}
+
+// ---------------------------------------------------------------- my games
+
+let myGames = [];
+let myGamesAt = 0;
+let myGamesLoading = null;
+
+/** The signed-in user's games, their move first. */
+export function currentMyGames() {
+  return myGames;
+}
+
+/** Fetches "my games" again (at most every second unless `force`), draws
+ * the badge, the lobby's short list and the full list. */
+export async function refreshMyGames(force) {
+  if (!session.user) {
+    myGames = [];
+    drawMyGames();
+    return;
+  }
+  if (myGamesLoading) return myGamesLoading;
+  if (!force && Date.now() - myGamesAt < 1000) return;
+  myGamesLoading = (async () => {
+    try {
+      const games = await api("GET", "/api/my/games");
+      myGames = Array.isArray(games) ? games : [];
+      $("games-error").textContent = "";
+    } catch (e) {
+      $("games-error").textContent =
+        e.status === 404 ? "This server does not list games yet." : "Could not load your games: " + errorText(e);
+    } finally {
+      myGamesAt = Date.now();
+      myGamesLoading = null;
+    }
+    drawMyGames();
+  })();
+  return myGamesLoading;
+}
+
+function resultWords(game) {
+  if (game.result === "*") return game.your_turn ? "Your move" : "Their move";
+  if (game.result === "1/2-1/2") return "Draw";
+  const won = (game.result === "1-0") === (game.color === "white");
+  return (won ? "Won " : "Lost ") + game.result;
+}
+
+function gameRow(game) {
+  const tr = el("tr", "game-row" + (game.your_turn ? " your-turn" : ""));
+  tr.dataset.game = game.id;
+  const who = el("td");
+  const a = el("a", "game-link", "vs " + game.opponent);
+  a.href = "#game=" + game.id;
+  who.appendChild(a);
+  if (game.your_turn) who.appendChild(el("span", "badge your-move", "your move"));
+  tr.appendChild(who);
+  tr.appendChild(el("td", "", capital(game.color)));
+  tr.appendChild(el("td", "", game.rated ? "Rated" : "Casual"));
+  tr.appendChild(el("td", "", String(Math.ceil(game.plies / 2))));
+  tr.appendChild(el("td", "result", resultWords(game)));
+  tr.appendChild(el("td", "", game.updated_at ? ago(game.updated_at) : ""));
+  return tr;
+}
+
+function drawMyGames() {
+  const waiting = myGames.filter((g) => g.your_turn).length;
+  $("games-badge").hidden = waiting === 0;
+  $("games-badge").textContent = String(waiting);
+  $("my-games-box").hidden = !session.user;
+  // Their move first, then the games going on, then the finished ones.
+  const sorted = myGames.slice().sort(
+    (a, b) =>
+      Number(b.your_turn) - Number(a.your_turn) ||
+      Number(a.result !== "*") - Number(b.result !== "*") ||
+      (b.updated_at || 0) - (a.updated_at || 0),
+  );
+  const short = $("my-games-short");
+  short.replaceChildren();
+  for (const game of sorted.filter((g) => g.result === "*").slice(0, 8)) {
+    const li = el("li", game.your_turn ? "your-turn" : "");
+    li.dataset.game = game.id;
+    const a = el("a", "game-link", "vs " + game.opponent);
+    a.href = "#game=" + game.id;
+    li.appendChild(a);
+    li.appendChild(el("span", game.your_turn ? "badge your-move" : "hint", game.your_turn ? "your move" : " their move"));
+    short.appendChild(li);
+  }
+  if (!short.children.length) short.appendChild(el("li", "hint", "No game going on."));
+  const body = $("games-body");
+  body.replaceChildren(...sorted.map((g) => gameRow(g)));
+  $("games-empty").hidden = sorted.length > 0;
+  $("games-table").hidden = sorted.length === 0;
+}
+
+// ---------------------------------------------------------------- profiles
+
+let profileGeneration = 0;
+
+export async function showProfile(name) {
+  const generation = ++profileGeneration;
+  $("profile-name").textContent = name;
+  $("profile-error").textContent = "";
+  $("profile-body").hidden = true;
+  let profile;
+  try {
+    profile = await api("GET", "/api/users/" + encodeURIComponent(name));
+  } catch (e) {
+    if (generation !== profileGeneration) return;
+    $("profile-error").textContent = e.status === 404 ? "There is no player called " + name + "." : errorText(e);
+    return;
+  }
+  if (generation !== profileGeneration) return;
+  $("profile-name").textContent = profile.username;
+  $("profile-rating").textContent = ratingText(profile.rating, profile.provisional);
+  $("profile-provisional").hidden = !profile.provisional;
+  $("profile-deviation").textContent = "± " + profile.deviation;
+  $("profile-games").textContent = String(profile.games);
+  $("profile-wins").textContent = String(profile.wins);
+  $("profile-draws").textContent = String(profile.draws);
+  $("profile-losses").textContent = String(profile.losses);
+  $("profile-since").textContent = "Member since " + new Date(profile.created_at * 1000).toLocaleDateString() + ".";
+  $("profile-pgn").href = "/api/users/" + encodeURIComponent(profile.username) + "/pgn";
+  $("profile-pgn").setAttribute("download", profile.username + ".pgn");
+  $("profile-body").hidden = false;
+  const body = $("history-body");
+  body.replaceChildren();
+  $("history-table").hidden = true;
+  $("history-error").textContent = "";
+  try {
+    const games = await api("GET", "/api/users/" + encodeURIComponent(profile.username) + "/games");
+    if (generation !== profileGeneration) return;
+    const mine = session.user && session.user.username === profile.username;
+    for (const game of games) {
+      const row = gameRow(Object.assign({}, game, { your_turn: mine && game.your_turn }));
+      body.appendChild(row);
+    }
+    $("history-table").hidden = !games.length;
+    if (!games.length) $("history-error").textContent = "No games yet.";
+  } catch (e) {
+    if (generation !== profileGeneration) return;
+    $("history-error").textContent =
+      e.status === 404 ? "The game history is not available on this server yet." : errorText(e);
+  }
+  if (session.user && session.user.username === profile.username) {
+    // The header shows one's own rating: keep it in step.
+    session.user = Object.assign({}, session.user, profile);
+    renderHeader();
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+
+export function initAccount() {
+  $("signin-form").addEventListener("submit", (e) => submitCredentials(e, "signin"));
+  $("signup-form").addEventListener("submit", (e) => submitCredentials(e, "signup"));
+  $("signout").addEventListener("click", signOut);
+  window.addEventListener("daba:session", () => {
+    renderHeader();
+    refreshMyGames(true);
+  });
+  renderHeader();
+}
