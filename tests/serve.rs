@@ -62,11 +62,17 @@ fn start(data: &DataDir) -> (Server, String) {
 
 /// One HTTP/1.1 request; the whole answer, headers included.
 fn request(address: &str, head: &str, body: &str) -> String {
+    request_as(address, head, body, None)
+}
+
+/// One HTTP/1.1 request naming a seat by its token (`X-Daba-Token`).
+fn request_as(address: &str, head: &str, body: &str, token: Option<&str>) -> String {
     let mut stream = TcpStream::connect(address).expect("connect");
     stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let seat = token.map_or(String::new(), |t| format!("X-Daba-Token: {t}\r\n"));
     write!(
         stream,
-        "{head} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{head} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n{seat}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -147,4 +153,89 @@ fn a_game_survives_killing_the_server() {
         &format!(r#"{{"token": "{token}", "san": "e5"}}"#),
     );
     assert!(moved.starts_with("HTTP/1.1 200"), "{moved}");
+}
+
+/// The JSON body of an answer.
+fn json_body(answer: &str) -> serde_json::Value {
+    let body = &answer[answer.find("\r\n\r\n").expect("a body") + 4..];
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+/// A friend game with a clock, joined and played a little: (id, white's
+/// token, black's token).
+fn clocked_game(address: &str, control: &str, moves: &[&str]) -> (String, String, String) {
+    let created = json_body(&request(
+        address,
+        "POST /api/games",
+        &format!(r#"{{"mode": "friend", "color": "white", "time_control": "{control}", "fifty_move_rule": false}}"#),
+    ));
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = created["token"].as_str().unwrap().to_string();
+    let joined = json_body(&request(address, &format!("POST /api/games/{id}/join"), "{}"));
+    let black = joined["token"].as_str().unwrap().to_string();
+    for (i, san) in moves.iter().enumerate() {
+        let token = if i % 2 == 0 { &white } else { &black };
+        let moved = request(
+            address,
+            &format!("POST /api/games/{id}/move"),
+            &format!(r#"{{"token": "{token}", "san": "{san}"}}"#),
+        );
+        assert!(moved.starts_with("HTTP/1.1 200"), "{moved}");
+    }
+    let chat = request(
+        address,
+        &format!("POST /api/games/{id}/chat"),
+        &format!(r#"{{"token": "{black}", "text": "still there after a crash?"}}"#),
+    );
+    assert!(chat.starts_with("HTTP/1.1 200"), "{chat}");
+    (id, white, black)
+}
+
+#[test]
+fn clocks_seats_and_chat_survive_killing_the_server() {
+    let data = DataDir::new("clocks");
+    let (server, address) = start(&data);
+    let (live, live_white, live_black) = clocked_game(&address, "10+5", &["e4", "e5", "Nf3"]);
+    let (corr, corr_white, corr_black) = clocked_game(&address, "3d", &["d4", "d5"]);
+    let before = json_body(&request_as(&address, &format!("GET /api/games/{live}"), "", Some(&live_black)));
+    assert_eq!(before["clock"]["running"], true);
+    drop(server); // SIGKILL, with Black's clock running
+    let (_server, address) = start(&data);
+
+    let after = json_body(&request_as(&address, &format!("GET /api/games/{live}"), "", Some(&live_black)));
+    assert_eq!(after["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(after["you"], "black", "the seat's token still names it");
+    assert_eq!(after["chat"][0]["text"], "still there after a crash?");
+    assert_eq!(after["time_control"], "10+5");
+    assert_eq!(after["clock"]["turn"], "black");
+    assert_eq!(after["clock"]["running"], true, "the clock runs on: the server's time is the truth");
+    // White's time was kept exactly; Black's kept running through the restart.
+    assert_eq!(after["clock"]["white_ms"], before["clock"]["white_ms"]);
+    assert!(after["clock"]["black_ms"].as_i64() <= before["clock"]["black_ms"].as_i64());
+    let moved = request(
+        &address,
+        &format!("POST /api/games/{live}/move"),
+        &format!(r#"{{"token": "{live_black}", "san": "Nc6"}}"#),
+    );
+    assert!(moved.starts_with("HTTP/1.1 200"), "{moved}");
+    let wrong = request(
+        &address,
+        &format!("POST /api/games/{live}/move"),
+        &format!(r#"{{"token": "{live_black}", "san": "a6"}}"#),
+    );
+    assert!(wrong.starts_with("HTTP/1.1 409"), "not Black's turn: {wrong}");
+    let _ = live_white;
+
+    let corr_state = json_body(&request_as(&address, &format!("GET /api/games/{corr}"), "", Some(&corr_white)));
+    assert_eq!(corr_state["clock"]["kind"], "correspondence");
+    assert_eq!(corr_state["fifty_move_rule"], false);
+    assert_eq!(corr_state["you"], "white");
+    assert_eq!(corr_state["chat"][0]["from"], "black");
+    let moved = request(
+        &address,
+        &format!("POST /api/games/{corr}/move"),
+        &format!(r#"{{"token": "{corr_white}", "san": "c4"}}"#),
+    );
+    assert!(moved.starts_with("HTTP/1.1 200"), "{moved}");
+    let _ = corr_black;
 }

@@ -40,8 +40,11 @@
 //!
 //! # How lag is not charged
 //!
-//! The server measures each player's round trip on the live connection (a
-//! ping and its answer) and keeps the median of the last
+//! The server measures each player's round trip on the live connection:
+//! `daba serve` times the gap between answering a player's long poll and
+//! that player's next poll arriving (the page asks again at once, so the gap
+//! is the network's round trip plus a moment of the page's work), and keeps
+//! the median of the last
 //! [`LAG_SAMPLES`] (5) measurements ([`LagMeter`]), so one slow answer does
 //! not move the estimate. A turn as the server counts it starts when the
 //! server has recorded the opponent's move and ends when the player's move
