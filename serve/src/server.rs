@@ -170,14 +170,9 @@ pub struct ChatLine {
     pub text: String,
 }
 
-/// A signed-in player, as a game names them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UserRef {
-    /// The account's id.
-    pub id: String,
-    /// The account's name.
-    pub name: String,
-}
+/// A signed-in player, as a game names them (defined beside the stored
+/// game, which names them too).
+pub use crate::store::UserRef;
 
 /// Who makes a request: the seat token a page holds (guests), the
 /// signed-in user (from the session cookie), either or both. A seat

@@ -12,7 +12,6 @@
 
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Mode, Reason};
-use crate::server::UserRef;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
 use sqlx::Row;
@@ -119,6 +118,15 @@ fn on() -> bool {
 
 fn unlimited() -> TimeControl {
     TimeControl::Unlimited
+}
+
+/// A signed-in player, as a game names them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserRef {
+    /// The account's id.
+    pub id: String,
+    /// The account's name.
+    pub name: String,
 }
 
 /// A decided end.
