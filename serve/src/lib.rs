@@ -7,12 +7,14 @@
 //! (`computer`); the page draws what the API says and holds no chess rules
 //! of its own. `server` keeps the games and their bounds, `store` keeps
 //! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP,
-//! `clock` keeps real-time and correspondence clocks (pure logic).
+//! `clock` keeps real-time and correspondence clocks (pure logic), `events`
+//! joins the instances of a site on one PostgreSQL.
 
 pub mod accounts;
 pub mod api;
 pub mod clock;
 pub mod computer;
+pub mod events;
 pub mod game;
 pub mod limits;
 pub mod lobby;
@@ -47,8 +49,8 @@ pub struct ServeArgs {
     /// data directory ($XDG_DATA_HOME/daba, ~/.local/share/daba, ...)
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Keep the games in this database instead, e.g. postgres://user:password@host/daba (or
-    /// sqlite://FILE?mode=rwc)
+    /// Keep the games in this database instead, e.g. postgres://user:password@host/daba (several
+    /// instances on one PostgreSQL serve one site), or sqlite://FILE?mode=rwc
     #[arg(long, value_name = "URL")]
     pub database: Option<String>,
     /// Mark the session cookie Secure (HTTPS only): for a server behind an HTTPS proxy

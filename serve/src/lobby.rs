@@ -6,10 +6,12 @@
 //! one `DELETE ... RETURNING`: only one player can take a seek. Changes go
 //! out from one publish point, [`Lobby::publish`], to every open event
 //! stream of this instance (server-sent events, `GET /api/lobby/events`),
-//! each of which then sends the list afresh. Presence counts the open
-//! streams of this instance.
+//! each of which then sends the list afresh; the server also sends the
+//! changes of the seeks to the other instances on the same PostgreSQL,
+//! whose listeners publish them here ([`crate::events`]). Presence counts
+//! the open streams of this instance.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tokio::sync::broadcast;
@@ -22,8 +24,10 @@ pub const MAX_LISTED_SEEKS: i64 = 200;
 /// with 503).
 pub const MAX_STREAMS: usize = 1000;
 
-/// Something the lobby's streams must hear of.
-#[derive(Clone, Debug)]
+/// Something the lobby's streams must hear of (as JSON between instances,
+/// [`crate::events`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LobbyEvent {
     /// The seeks or the people online changed: send the lobby again.
     Changed,

@@ -12,25 +12,31 @@
 //! restart beyond the first [`Config::max_games`], or after it expired from
 //! memory) is loaded from the database when it is asked for, rebuilt by
 //! replaying its moves. Each game has its own lock, held across its save.
+//!
+//! With PostgreSQL several instances may share the database: each hears of
+//! the others' saves and lobby events ([`crate::events`]), reloads its copy
+//! of a game another instance changed, and leaves a computer search another
+//! instance runs to it.
 
 use crate::accounts;
 use crate::accounts::{AccountSettings, Accounts};
 use crate::clock::{Clock, ClockError, LagMeter, TimeControl};
 use crate::computer::{self, Decision, Engines, Thinking};
+use crate::events::{self, Listener, Note, SEARCH_LEASE};
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
 use crate::limits::{Limiter, Rule};
 use crate::lobby::{Lobby, LobbyEvent, LobbyView, SeekView, MAX_LISTED_SEEKS, MAX_SEEKS_PER_PLAYER};
 use crate::ratings::GameResult;
 use crate::ratings::PROVISIONAL_DEVIATION;
-use crate::store::StoredSeek;
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
+use crate::store::{SearchLease, StoredSeek};
 use movegen::{Board, Color};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{watch, Semaphore};
 
@@ -255,6 +261,9 @@ pub(crate) struct Play {
     chat: Chat,
     /// The watchers' chat.
     watchers: Chat,
+    /// The computer's search for this position and the instance running it
+    /// (only on PostgreSQL, where several instances may share the games).
+    search: Option<SearchLease>,
     version: u64,
 }
 
@@ -485,6 +494,7 @@ impl Entry {
                 chat_count: self.chat.count,
                 watchers_chat: chat(&self.watchers),
                 watchers_chat_count: self.watchers.count,
+                search: self.search.clone(),
             },
         }
     }
@@ -541,6 +551,7 @@ impl Entry {
             notice: r.notice.clone(),
             chat: chat(&r.chat, r.chat_count),
             watchers: chat(&r.watchers_chat, r.watchers_chat_count),
+            search: r.search.clone(),
             version,
         });
         entry.touched = Instant::now()
@@ -549,11 +560,18 @@ impl Entry {
         Ok(entry)
     }
 
-    /// Stops the computer's search, if one runs; its move will be dropped.
+    /// Stops the computer's search, if one runs here or on another
+    /// instance; its move will be dropped.
     fn stop_thinking(&mut self) {
         if let Some(thinking) = self.thinking.take() {
             thinking.stop();
         }
+        self.play.search = None;
+    }
+
+    /// The computer is choosing its move, here or on another instance.
+    fn is_thinking(&self) -> bool {
+        self.thinking.is_some() || (self.search.is_some() && self.computer_to_move())
     }
 
     /// Who `actor` is in this game.
@@ -662,7 +680,7 @@ impl Entry {
             draw_offer: self.draw_offer.map(color_id),
             takeback: self.takeback.map(color_id),
             notice: self.notice.clone(),
-            thinking: self.thinking.is_some(),
+            thinking: self.is_thinking(),
             can_undo: player && self.undo_plies().is_ok(),
             chat: if player { lines(&self.chat) } else { Vec::new() },
             watchers_chat: if !player || end.is_some() {
@@ -974,6 +992,18 @@ pub struct Server {
     waiters: Arc<Semaphore>,
     chat_limit: Mutex<Limiter>,
     lobby: Lobby,
+    /// This process's id among the instances of a site.
+    instance: String,
+    /// The task that hears the other instances (PostgreSQL).
+    listener: OnceLock<tokio::task::AbortHandle>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(listener) = self.listener.get() {
+            listener.abort();
+        }
+    }
 }
 
 /// Game ids are 32 hex digits; nothing else is looked up.
@@ -1004,16 +1034,27 @@ impl Server {
     /// A server on the database `config.database`: its tables brought up
     /// to date, and its games loaded (the most recently saved first, up to
     /// [`Config::max_games`]; the others when asked for). A game where the
-    /// computer was to move gets its move.
+    /// computer was to move gets its move. On PostgreSQL it listens to the
+    /// other instances of the site from before it reads the games.
     pub async fn new(config: Config) -> Result<Arc<Server>, StoreError> {
         movegen::init();
         let store = Store::open(&config.database).await?;
+        let listener = match store.channels() {
+            Some(channels) => Some(
+                Listener::connect(&config.database, channels)
+                    .await
+                    .map_err(|e| StoreError(format!("cannot listen to the other instances: {e}")))?,
+            ),
+            None => None,
+        };
         let stored = store.load_all().await?;
         let server = Arc::new(Server {
             engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
             chat_limit: Mutex::new(Limiter::default()),
             lobby: Lobby::new(),
+            instance: events::instance_id(),
+            listener: OnceLock::new(),
             games: Mutex::new(HashMap::new()),
             accounts: Accounts::new(
                 store.pool().clone(),
@@ -1040,6 +1081,17 @@ impl Server {
                 }
             }
         }
+        if let Some(listener) = listener {
+            // What was saved since the listener started waits, unread, until
+            // now: a change to a game just loaded finds it in memory.
+            let weak = Arc::downgrade(&server);
+            let task = listener.spawn(server.instance.clone(), move |note| {
+                if let Some(server) = weak.upgrade() {
+                    server.heard(note);
+                }
+            });
+            let _ = server.listener.set(task);
+        }
         for id in to_move {
             let server = server.clone();
             tokio::spawn(async move {
@@ -1047,6 +1099,105 @@ impl Server {
             });
         }
         Ok(server)
+    }
+
+    /// What the other instances said ([`crate::events`]).
+    fn heard(self: &Arc<Self>, note: Note) {
+        match note {
+            Note::Game { id, version } => {
+                if self.lock().contains_key(&id) {
+                    let server = self.clone();
+                    tokio::spawn(async move { server.refresh(&id, Some(version)).await });
+                }
+            }
+            Note::Lobby(event) => self.lobby.publish(event),
+            Note::Lost => {
+                self.lobby.publish(LobbyEvent::Changed);
+                let ids: Vec<String> = self.lock().keys().cloned().collect();
+                let server = self.clone();
+                tokio::spawn(async move {
+                    for id in ids {
+                        server.refresh(&id, None).await;
+                    }
+                });
+            }
+        }
+    }
+
+    /// Another instance saved the game `id` at `version` (`None`: perhaps,
+    /// after the listener lost its connection): a copy held here that is
+    /// older is brought up to date from the database in place (what this
+    /// instance measured of its players, their lag and presence, stays),
+    /// its search stopped unless it is still this instance's to run, its
+    /// timer armed again, and its long polls woken to answer the new state.
+    async fn refresh(self: &Arc<Self>, id: &str, version: Option<u64>) {
+        let Some(slot) = self.lock().get(id).cloned() else {
+            return;
+        };
+        let mut e = slot.lock().await;
+        if e.evicted || version.is_some_and(|v| e.version >= v) {
+            return;
+        }
+        let fresh = match self.store.load(id).await {
+            Ok(Some(row)) => Entry::from_stored(&row).map_err(|err| format!("cannot be rebuilt: {err}")),
+            Ok(None) => Err("is gone".to_string()),
+            Err(err) => Err(format!("cannot be loaded: {err}")),
+        };
+        match fresh {
+            Ok(fresh) if fresh.version <= e.version => {}
+            Ok(mut fresh) => {
+                let still_ours = e.thinking.is_some()
+                    && e.search.is_some()
+                    && fresh.search == e.search
+                    && fresh.computer_to_move();
+                if !still_ours {
+                    e.stop_thinking();
+                }
+                std::mem::swap(&mut e.play, &mut fresh.play);
+                self.arm_timer(id, &mut e);
+                e.changed.send_replace(e.version);
+            }
+            Err(why) => {
+                eprintln!("daba serve: game {id} changed on another instance and {why} here");
+                self.evict(id, &slot, &mut e);
+            }
+        }
+    }
+
+    /// Drops this copy of the game from memory: its search and timer
+    /// stopped, its long polls woken to look the game up again.
+    fn evict(&self, id: &str, slot: &Slot, e: &mut Entry) {
+        e.stop_thinking();
+        if let Some(timer) = e.timer.take() {
+            timer.abort();
+        }
+        e.evicted = true;
+        e.changed.send_replace(u64::MAX);
+        let mut games = self.lock();
+        if games.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
+            games.remove(id);
+        }
+    }
+
+    /// Tells the lobby's streams, on this instance and the others.
+    async fn announce(&self, event: LobbyEvent) {
+        if let Some(channels) = self.store.channels() {
+            let payload = events::lobby_payload(&self.instance, &event);
+            if let Err(e) = self.store.notify(&channels.lobby, &payload).await {
+                eprintln!("daba serve: cannot tell the other instances of the lobby: {e}");
+            }
+        }
+        self.lobby.publish(event);
+    }
+
+    /// When another instance's search for this position may be taken over
+    /// (milliseconds since 1970), while it is still its own to finish.
+    fn searching_elsewhere(&self, e: &Entry) -> Option<i64> {
+        self.store.channels()?;
+        let lease = e.search.as_ref().filter(|l| l.instance != self.instance)?;
+        let lease_ms = i64::try_from(SEARCH_LEASE.as_millis()).unwrap_or(i64::MAX);
+        let end = lease.since.saturating_add(lease_ms);
+        (e.thinking.is_none() && e.computer_to_move() && now_millis() < end).then_some(end)
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
@@ -1147,12 +1298,7 @@ impl Server {
                 // game saved first): drop this copy; the next request loads
                 // the stored one.
                 e.restore(before);
-                e.stop_thinking();
-                e.evicted = true;
-                let mut games = self.lock();
-                if games.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
-                    games.remove(id);
-                }
+                self.evict(id, slot, e);
                 Err(ApiError::conflict("the game changed meanwhile; reload it"))
             }
             Err(err) => {
@@ -1163,9 +1309,11 @@ impl Server {
     }
 
     /// Arms the timer that ends the game when the side to move runs out of
-    /// time (or does not make their first move in time), replacing the
-    /// previous one. The timer only looks: the rules are in
-    /// [`Entry::check_time`], run again when it fires.
+    /// time (or does not make their first move in time), or that takes
+    /// over the computer's search from another instance that did not finish
+    /// it in time, replacing the previous one. The timer only looks: the
+    /// rules are in [`Entry::check_time`] and [`Server::maybe_start_computer`],
+    /// run again when it fires.
     fn arm_timer(self: &Arc<Self>, id: &str, e: &mut Entry) {
         if let Some(old) = e.timer.take() {
             old.abort();
@@ -1173,9 +1321,12 @@ impl Server {
         if e.game.end().is_some() {
             return;
         }
-        let Some(clock) = &e.play.clock else { return };
-        let grace = e.lag[clock.turn() as usize].credit();
-        let Some(deadline) = clock.deadline(grace) else {
+        let flag = e
+            .play
+            .clock
+            .as_ref()
+            .and_then(|clock| clock.deadline(e.lag[clock.turn() as usize].credit()));
+        let Some(deadline) = flag.into_iter().chain(self.searching_elsewhere(e)).min() else {
             return;
         };
         let wait = u64::try_from(deadline - now_millis()).unwrap_or(0) + 1;
@@ -1353,6 +1504,7 @@ impl Server {
             notice: None,
             chat: Chat::default(),
             watchers: Chat::default(),
+            search: None,
             version: 1,
         };
         let actor = Actor {
@@ -1456,7 +1608,7 @@ impl Server {
                 return Err(ApiError::conflict("wait for your opponent to join"));
             }
             if color != e.game.turn() {
-                return Err(ApiError::conflict(if e.thinking.is_some() {
+                return Err(ApiError::conflict(if e.is_thinking() {
                     "wait for the computer's move"
                 } else {
                     "it is not your turn"
@@ -1908,7 +2060,7 @@ impl Server {
             created_at: now_seconds(),
         };
         self.store.add_seek(&seek).await.map_err(|e| unsaved(&e))?;
-        self.lobby.publish(LobbyEvent::Changed);
+        self.announce(LobbyEvent::Changed).await;
         let view = self.lobby_view(Some(user)).await?;
         view.seeks
             .into_iter()
@@ -1926,7 +2078,7 @@ impl Server {
         {
             return Err(ApiError::new(404, "you have no such open challenge"));
         }
-        self.lobby.publish(LobbyEvent::Changed);
+        self.announce(LobbyEvent::Changed).await;
         Ok(())
     }
 
@@ -1984,6 +2136,7 @@ impl Server {
             notice: None,
             chat: Chat::default(),
             watchers: Chat::default(),
+            search: None,
             version: 1,
         };
         let actor = Actor::user(user.clone(), Some(&token));
@@ -1991,12 +2144,13 @@ impl Server {
             Ok(done) => done,
             Err(e) => return Err(restore(e).await),
         };
-        self.lobby.publish(LobbyEvent::Started {
+        self.announce(LobbyEvent::Started {
             user_id: seek.user_id.clone(),
             seek: seek.id.clone(),
             game: game_id.clone(),
-        });
-        self.lobby.publish(LobbyEvent::Changed);
+        })
+        .await;
+        self.announce(LobbyEvent::Changed).await;
         Ok(Seat {
             id: game_id,
             token,
@@ -2051,13 +2205,21 @@ impl Server {
         Ok(out)
     }
 
-    /// Starts the computer's search when it is its turn and none runs.
+    /// Starts the computer's search when it is its turn and none runs, here
+    /// or (for [`SEARCH_LEASE`] from its start) on another instance; on
+    /// PostgreSQL the game records that this instance runs it.
     fn maybe_start_computer(self: &Arc<Self>, id: &str, e: &mut Entry) {
-        if !e.computer_to_move() || e.thinking.is_some() {
+        if !e.computer_to_move() || e.thinking.is_some() || self.searching_elsewhere(e).is_some() {
             return;
         }
         let thinking = Thinking::new();
         e.thinking = Some(thinking.clone());
+        if self.store.channels().is_some() {
+            e.search = Some(SearchLease {
+                instance: self.instance.clone(),
+                since: now_millis(),
+            });
+        }
         e.bump();
         let board = *e.game.board();
         let keys = e.game.keys().to_vec();
@@ -2089,6 +2251,7 @@ impl Server {
         }
         let before = e.snapshot();
         e.thinking = None;
+        e.search = None;
         match decision {
             Some(Decision {
                 score: Some(score), ..

@@ -8,9 +8,11 @@
 //! nothing of chess: a game is its id, its version, whether it is over, and
 //! a [`GameRecord`] stored as JSON. Every write is one transaction, and a
 //! game is only ever replaced by a newer version of itself, so saves that
-//! race or arrive out of order never go backwards.
+//! race or arrive out of order never go backwards. With PostgreSQL each
+//! save also tells the other instances of the site ([`crate::events`]).
 
 use crate::clock::{Clock, TimeControl};
+use crate::events::{self, Channels};
 use crate::game::{Mode, Reason, UserRef};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
@@ -110,6 +112,20 @@ pub struct GameRecord {
     /// Watchers' messages ever sent.
     #[serde(default)]
     pub watchers_chat_count: u64,
+    /// The computer's search for this position, on a site of several
+    /// instances: which one runs it, since when ([`crate::events`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchLease>,
+}
+
+/// A computer search one instance runs for a game: the others leave it to
+/// it for [`events::SEARCH_LEASE`] from its start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchLease {
+    /// The instance's id.
+    pub instance: String,
+    /// When it started, in milliseconds since 1970.
+    pub since: i64,
 }
 
 fn on() -> bool {
@@ -200,6 +216,8 @@ const SEEK_COLUMNS: &str =
 pub struct Store {
     pool: AnyPool,
     failing: AtomicBool,
+    /// PostgreSQL: the channels that tell the other instances.
+    channels: Option<Channels>,
 }
 
 /// Seconds since 1970.
@@ -248,10 +266,43 @@ impl Store {
             .await
             .map_err(|e| StoreError(format!("cannot open the database: {e}")))?;
         MIGRATOR.run(&pool).await?;
+        let channels = if sqlite {
+            None
+        } else {
+            let row = sqlx::query("SELECT CAST(COALESCE(current_schema(), 'public') AS TEXT) AS s")
+                .fetch_one(&pool)
+                .await?;
+            Some(Channels::of_schema(&row.try_get::<String, _>("s")?))
+        };
         Ok(Store {
             pool,
             failing: AtomicBool::new(false),
+            channels,
         })
+    }
+
+    /// The channels that tell the other instances of the site: `Some` on
+    /// PostgreSQL, where several instances may share the database.
+    pub fn channels(&self) -> Option<&Channels> {
+        self.channels.as_ref()
+    }
+
+    /// Sends `payload` on the PostgreSQL channel `channel` (on `conn`: inside
+    /// a transaction, it is delivered at the commit).
+    async fn notify_on(conn: &mut AnyConnection, channel: &str, payload: &str) -> Result<(), StoreError> {
+        // pg_notify answers void, which the `Any` driver does not read.
+        sqlx::query("SELECT CAST(pg_notify($1, $2) AS TEXT) AS sent")
+            .bind(channel)
+            .bind(payload)
+            .execute(conn)
+            .await?;
+        Ok(())
+    }
+
+    /// Sends `payload` on the PostgreSQL channel `channel` now.
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        Self::notify_on(&mut conn, channel, payload).await
     }
 
     /// For tests: while on, every save writes and then fails before its
@@ -299,6 +350,10 @@ impl Store {
         .await?
         .rows_affected()
             > 0;
+        if let Some(channels) = self.channels.as_ref().filter(|_| written) {
+            let payload = events::game_payload(&game.id, game.version);
+            Self::notify_on(&mut *conn, &channels.games, &payload).await?;
+        }
         if self.failing.load(Ordering::SeqCst) {
             return Err(StoreError(
                 "the database refused the write (a test's failure)".into(),

@@ -119,6 +119,7 @@ fn record(moves: &[&str]) -> GameRecord {
             text: "nice".into(),
         }],
         watchers_chat_count: 1,
+        search: None,
     }
 }
 
@@ -129,7 +130,12 @@ fn stored(id: &str, version: i64, moves: &[&str]) -> StoredGame {
         finished: false,
         updated_at: 1_700_000_000 + version,
         players: [Some("u1".into()), None],
-        turn: if moves.len().is_multiple_of(2) { "white" } else { "black" }.into(),
+        turn: if moves.len().is_multiple_of(2) {
+            "white"
+        } else {
+            "black"
+        }
+        .into(),
         record: record(moves),
     }
 }
