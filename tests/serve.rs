@@ -167,7 +167,9 @@ fn clocked_game(address: &str, control: &str, moves: &[&str]) -> (String, String
     let created = json_body(&request(
         address,
         "POST /api/games",
-        &format!(r#"{{"mode": "friend", "color": "white", "time_control": "{control}", "fifty_move_rule": false}}"#),
+        &format!(
+            r#"{{"mode": "friend", "color": "white", "time_control": "{control}", "fifty_move_rule": false}}"#
+        ),
     ));
     let id = created["id"].as_str().unwrap().to_string();
     let white = created["token"].as_str().unwrap().to_string();
@@ -197,18 +199,31 @@ fn clocks_seats_and_chat_survive_killing_the_server() {
     let (server, address) = start(&data);
     let (live, live_white, live_black) = clocked_game(&address, "10+5", &["e4", "e5", "Nf3"]);
     let (corr, corr_white, corr_black) = clocked_game(&address, "3d", &["d4", "d5"]);
-    let before = json_body(&request_as(&address, &format!("GET /api/games/{live}"), "", Some(&live_black)));
+    let before = json_body(&request_as(
+        &address,
+        &format!("GET /api/games/{live}"),
+        "",
+        Some(&live_black),
+    ));
     assert_eq!(before["clock"]["running"], true);
     drop(server); // SIGKILL, with Black's clock running
     let (_server, address) = start(&data);
 
-    let after = json_body(&request_as(&address, &format!("GET /api/games/{live}"), "", Some(&live_black)));
+    let after = json_body(&request_as(
+        &address,
+        &format!("GET /api/games/{live}"),
+        "",
+        Some(&live_black),
+    ));
     assert_eq!(after["moves"].as_array().unwrap().len(), 3);
     assert_eq!(after["you"], "black", "the seat's token still names it");
     assert_eq!(after["chat"][0]["text"], "still there after a crash?");
     assert_eq!(after["time_control"], "10+5");
     assert_eq!(after["clock"]["turn"], "black");
-    assert_eq!(after["clock"]["running"], true, "the clock runs on: the server's time is the truth");
+    assert_eq!(
+        after["clock"]["running"], true,
+        "the clock runs on: the server's time is the truth"
+    );
     // White's time was kept exactly; Black's kept running through the restart.
     assert_eq!(after["clock"]["white_ms"], before["clock"]["white_ms"]);
     assert!(after["clock"]["black_ms"].as_i64() <= before["clock"]["black_ms"].as_i64());
@@ -226,7 +241,12 @@ fn clocks_seats_and_chat_survive_killing_the_server() {
     assert!(wrong.starts_with("HTTP/1.1 409"), "not Black's turn: {wrong}");
     let _ = live_white;
 
-    let corr_state = json_body(&request_as(&address, &format!("GET /api/games/{corr}"), "", Some(&corr_white)));
+    let corr_state = json_body(&request_as(
+        &address,
+        &format!("GET /api/games/{corr}"),
+        "",
+        Some(&corr_white),
+    ));
     assert_eq!(corr_state["clock"]["kind"], "correspondence");
     assert_eq!(corr_state["fifty_move_rule"], false);
     assert_eq!(corr_state["you"], "white");
