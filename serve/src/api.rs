@@ -405,7 +405,8 @@ async fn lobby_events(
                 Ok(view) => Event::default()
                     .event("lobby")
                     .data(serde_json::to_string(&view).unwrap_or_default()),
-                Err(e) => Event::default().event("error").data(e.message),
+                // Not "error", which is EventSource's own event name.
+                Err(e) => Event::default().event("lobby-error").data(e.message),
             };
             Some((Ok(event), (presence, events, viewer, false)))
         },

@@ -68,6 +68,9 @@ pub struct Config {
     /// The seed of the computer's random choices (levels below full
     /// strength); `None`: fresh seeds. Tests set it.
     pub seed: Option<u64>,
+    /// Games a signed-in player may have going at once (correspondence
+    /// games included); a new game or an accept beyond is refused.
+    pub max_games_per_player: usize,
     /// Where the games are kept: `sqlite://FILE?mode=rwc`, `postgres://...`,
     /// or (the default, for tests) `sqlite::memory:`, gone with the server.
     pub database: String,
@@ -90,6 +93,7 @@ impl Default for Config {
             keep_hash: true,
             seed: None,
             database: "sqlite::memory:".into(),
+            max_games_per_player: MAX_GAMES_PER_PLAYER,
             secure_cookies: false,
             behind_proxy: false,
         }
@@ -102,8 +106,8 @@ pub const MAX_CHAT_CHARS: usize = 200;
 pub const MAX_CHAT_LINES: usize = 100;
 /// Longest FEN accepted, in bytes.
 pub const MAX_FEN_BYTES: usize = 120;
-/// Games a signed-in player may have going at once (correspondence games
-/// included).
+/// Games a signed-in player may have going at once by default
+/// ([`Config::max_games_per_player`]).
 pub const MAX_GAMES_PER_PLAYER: usize = 100;
 /// A player who asked anything of their game this recently counts as
 /// online in it (the page's long poll asks at least every 25 s).
@@ -1549,16 +1553,17 @@ impl Server {
     }
 
     /// Refuses a new game to a player who already has
-    /// [`MAX_GAMES_PER_PLAYER`] games going.
+    /// [`Config::max_games_per_player`] games going.
     async fn check_game_limit(&self, user: &UserRef) -> Result<(), ApiError> {
+        let limit = self.config.max_games_per_player;
         let going = self
             .store
-            .games_of(&user.id, false, MAX_GAMES_PER_PLAYER as i64)
+            .games_of(&user.id, false, limit as i64)
             .await
             .map_err(|e| unsaved(&e))?;
-        if going.len() >= MAX_GAMES_PER_PLAYER {
+        if going.len() >= limit {
             return Err(ApiError::conflict(format!(
-                "you already have {MAX_GAMES_PER_PLAYER} games going; finish one first"
+                "you already have {limit} games going; finish one first"
             )));
         }
         Ok(())
@@ -1982,7 +1987,7 @@ impl Server {
     pub async fn my_games(self: &Arc<Self>, user: &UserRef) -> Result<Vec<GameSummary>, ApiError> {
         let rows = self
             .store
-            .games_of(&user.id, false, MAX_GAMES_PER_PLAYER as i64)
+            .games_of(&user.id, false, self.config.max_games_per_player as i64)
             .await
             .map_err(|e| unsaved(&e))?;
         let mut list: Vec<GameSummary> = rows.iter().map(|row| GameSummary::of(row, &user.id)).collect();

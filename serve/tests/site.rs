@@ -500,3 +500,46 @@ async fn the_lobby_streams_its_changes_and_tells_the_seeker_when_the_game_starts
         assert!(!server.lobby().is_present("Ada"));
     }
 }
+
+#[tokio::test]
+async fn a_player_has_at_most_so_many_games_going() {
+    for (url, _dir) in databases().await {
+        let config = serve::Config {
+            max_games_per_player: 2,
+            ..serve::Config::default()
+        };
+        let app = router(server_with(&url, config).await);
+        let ada = Player::new(&app, "Ada").await;
+        for _ in 0..2 {
+            let a = ada
+                .post(&app, "/api/games", json!({"mode": "computer", "level": 0}))
+                .await;
+            assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+        }
+        ada.post(&app, "/api/games", json!({"mode": "computer"}))
+            .await
+            .error(409, "2 games going");
+        ada.post(&app, "/api/seeks", json!({"time_control": "3d"}))
+            .await
+            .error(409, "2 games going");
+        // A guest's games are not an account's: no limit by account.
+        let guest = request(
+            &app,
+            Method::POST,
+            "/api/games",
+            Some(json!({"mode": "local"})),
+            None,
+            &[],
+        )
+        .await;
+        assert_eq!(guest.status, StatusCode::CREATED);
+        // One finished frees a place.
+        let mine = ok(&ada.get(&app, "/api/my/games").await).clone();
+        let first = mine[0]["id"].as_str().unwrap();
+        ok(&ada
+            .post(&app, &format!("/api/games/{first}/resign"), json!({}))
+            .await);
+        let a = ada.post(&app, "/api/games", json!({"mode": "computer"})).await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    }
+}
