@@ -685,7 +685,7 @@ impl Entry {
             takeback: self.takeback.map(color_id),
             notice: self.notice.clone(),
             thinking: self.is_thinking(),
-            can_undo: player && self.undo_plies().is_ok(),
+            can_undo: player && end.is_none() && self.undo_plies().is_ok(),
             chat: if player { lines(&self.chat) } else { Vec::new() },
             watchers_chat: if !player || end.is_some() {
                 lines(&self.watchers)
@@ -774,6 +774,7 @@ impl GameSummary {
             Color::Black
         };
         let opponent = match (&r.computer, &r.users[!color as usize]) {
+            _ if r.mode == Mode::Local => "(both sides on one screen)".to_string(),
             (Some(_), _) => format!("Daba, level {}", r.level),
             (None, Some(user)) => user.name.clone(),
             (None, None) => "Guest".to_string(),
@@ -1652,7 +1653,9 @@ impl Server {
     pub async fn undo(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<GameView, ApiError> {
         self.act(id, actor, |e| {
             e.player(actor)?;
-            if e.game.end().is_some_and(|end| !end.reason.is_on_the_board()) {
+            // A finished game stays finished, mate included (a take-back
+            // would reopen it).
+            if e.game.end().is_some() {
                 return Err(PlayError::Over.into());
             }
             let plies = e.undo_plies()?;

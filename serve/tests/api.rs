@@ -398,6 +398,11 @@ async fn the_computer_answers_and_undo_takes_back_both_moves() {
     let s = computer_done(&app, &id, &token, s).await;
     assert_eq!(s["moves"][0]["san"], "Ra8#");
     assert_eq!(s["end_text"], "Checkmate: White wins.");
+    // A finished game stays finished: no take-back reopens it.
+    assert_eq!(s["can_undo"], false);
+    post(&app, &format!("/api/games/{id}/undo"), json!({"token": token}))
+        .await
+        .error(409, "over");
     // The player's move is refused while it is the computer's turn.
     let (id, token2, s) = create(&app, json!({"mode": "computer", "level": 3, "color": "black"})).await;
     if s["thinking"] == true {

@@ -221,6 +221,14 @@ async fn a_rated_game_changes_both_ratings_and_shows_in_history_and_pgn() {
         .clone();
         assert_eq!(s["result"], "0-1");
         assert_eq!(s["clock"]["running"], false, "the clocks stop at the end");
+        assert_eq!(s["can_undo"], false);
+        bob.post(
+            &app,
+            &format!("/api/games/{game}/takeback"),
+            json!({"action": "ask"}),
+        )
+        .await
+        .error(409, "over");
         let ada_profile = ok(&ada.get(&app, "/api/users/ada").await).clone();
         let bob_profile = ok(&ada.get(&app, "/api/users/Bob").await).clone();
         assert!(ada_profile["rating"].as_i64().unwrap() > 1500, "{ada_profile}");
