@@ -29,14 +29,18 @@ export function missing() {
   return out;
 }
 
-/** Starts `daba serve --port 0` with its database in a fresh temporary
- * directory (never the user's own); resolves to {url, stop}; stop also
- * removes the directory. */
-export function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), "daba-e2e-"));
+/** Starts `daba serve`, by default on a free port (`--port 0`) with its
+ * database in a fresh temporary directory (never the user's own); resolves
+ * to {url, port, dataDir, stop, kill}. `stop` also removes that temporary
+ * directory. Pass `dataDir` (and `port`) to start a server again on the
+ * data of one that was killed: such a directory is the caller's to
+ * remove (`stop({ keepData: true })` or `kill()` leave it). */
+export function startServer({ dataDir, port = 0 } = {}) {
+  const own = !dataDir;
+  if (own) dataDir = mkdtempSync(join(tmpdir(), "daba-e2e-"));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(dabaBinary(), ["serve", "--port", "0", "--data-dir", dataDir], {
+    const child = spawn(dabaBinary(), ["serve", "--port", String(port), "--data-dir", dataDir], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let output = "";
@@ -45,6 +49,7 @@ export function startServer() {
       reject(new Error("daba serve printed no address: " + output));
     }, 20000);
     child.on("error", reject);
+    const exited = new Promise((done) => child.once("exit", done));
     child.stdout.on("data", (chunk) => {
       output += chunk;
       const match = /http:\/\/[^\s]+\//.exec(output);
@@ -52,9 +57,17 @@ export function startServer() {
         clearTimeout(timer);
         resolvePromise({
           url: match[0],
-          stop: () => {
-            child.once("exit", removeData);
+          port: Number(new URL(match[0]).port),
+          dataDir,
+          stop: ({ keepData = false } = {}) => {
+            if (own && !keepData) child.once("exit", removeData);
             child.kill();
+          },
+          /** SIGKILL, as a crash; resolves once the process is gone. The
+           * data directory stays. */
+          kill: () => {
+            child.kill("SIGKILL");
+            return exited;
           },
         });
       }

@@ -48,7 +48,10 @@ function draw(data) {
     tr.appendChild(who);
     tr.appendChild(el("td", "rating", ratingText(seek.rating, seek.provisional)));
     const speed = seek.speed || speedOf(seek.time_control);
-    tr.appendChild(el("td", "time", controlText(seek.time_control) + " " + speed));
+    const time = el("td", "time", controlText(seek.time_control));
+    // The speed's name, which a phone leaves out (style.css).
+    time.appendChild(el("span", "speed", " " + speed));
+    tr.appendChild(time);
     tr.appendChild(el("td", "", (seek.rated ? "Rated" : "Casual") + (seek.fifty_move_rule === false ? ", no 50-move rule" : "")));
     tr.appendChild(el("td", "color", capital(seek.color || "random")));
     const action = el("td");

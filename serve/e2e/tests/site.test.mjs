@@ -8,6 +8,7 @@
 // unknown): see `waitsFor`.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
 import { fromMissingRoute, launchBrowser, missing, missingRoutes, startServer } from "../lib.mjs";
 
 const absent = missing();
@@ -87,8 +88,8 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
   }
 
   /** Signs up a new player through the page's form; the page lands in the lobby. */
-  async function signUp(page, name, password = "correct horse battery") {
-    await page.goto(server.url + "#signup");
+  async function signUp(page, name, password = "correct horse battery", base = server.url) {
+    await page.goto(base + "#signup");
     await page.fill("#signup-username", name);
     await page.fill("#signup-password", password);
     await page.click("#signup-submit");
@@ -107,8 +108,8 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     await page.click(square(to));
   }
 
-  async function gameState(id) {
-    return (await fetch(server.url + "api/games/" + id)).json();
+  async function gameState(id, base = server.url) {
+    return (await fetch(base + "api/games/" + id)).json();
   }
 
   /** A friend game between two guests: Alice (White) sends the link, Bob
@@ -600,5 +601,154 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     await guest.waitForFunction(() => document.querySelectorAll("#seeks-body tr").length === 0);
     noErrors();
     await close(dave, guest);
+  });
+
+  test("a correspondence game from the lobby continues across a server restart, and from a fresh browser", async (t) => {
+    if (await skipUnless(t, [["GET", "/api/lobby"], ["POST", "/api/seeks"], ["GET", "/api/my/games"]])) return;
+    // A server of its own: it is killed and started again on the same data and port.
+    let own = await startServer();
+    const { dataDir, port } = own;
+    const base = own.url;
+    const pages = [];
+    try {
+      const alice = await newPage();
+      const bob = await newPage();
+      pages.push(alice, bob);
+      const password = "correct horse battery";
+      const aliceName = await signUp(alice, uniqueName("ada"), password, base);
+      const bobName = await signUp(bob, uniqueName("bert"), password, base);
+      await alice.selectOption("#seek-tc", "3d");
+      await alice.check('input[name="seek-color"][value="white"]');
+      await alice.click("#seek-create");
+      await alice.waitForSelector("#seeks-body tr.mine");
+      await bob.click("#seeks-body tr[data-seek]:not(.mine) button.accept");
+      await bob.waitForSelector("#play:not([hidden]) #board .square");
+      await alice.waitForSelector("#play:not([hidden]) #board .square");
+      const id = /game=([0-9a-f]+)/.exec(bob.url())[1];
+      assert.equal(await alice.textContent("#clock-white"), "3 days 0 h");
+      await clickMove(alice, "e2", "e4");
+      await moveCount(bob, 1);
+      await clickMove(bob, "e7", "e5");
+      await moveCount(alice, 2);
+      await bob.fill("#chat-text", "See you tomorrow");
+      await bob.press("#chat-text", "Enter");
+      await alice.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+      const before = await gameState(id, base);
+      assert.equal(before.clock.kind, "correspondence");
+
+      // A crash: SIGKILL, then the same binary on the same data and port.
+      await own.kill();
+      own = await startServer({ dataDir, port });
+      assert.equal(own.url, base);
+      for (const page of [alice, bob]) {
+        await page.reload();
+        await page.waitForSelector("#play:not([hidden]) #board .square");
+        await moveCount(page, 2);
+        assert.deepEqual(await moveTexts(page), ["e4", "e5"]);
+        await page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+        assert.ok(await page.isVisible("#clock-white"));
+        assert.match(await page.textContent("#clock-white"), /^(3 days 0 h|2 days 23 h)$/);
+        assert.match(await page.textContent("#clock-black"), /^(3 days 0 h|2 days 23 h)$/);
+        await page.waitForFunction(
+          ([w, b]) =>
+            document.getElementById("name-white").textContent.includes(w) &&
+            document.getElementById("name-black").textContent.includes(b),
+          [aliceName, bobName],
+        );
+      }
+      // While the server was down the pages' long polls were refused.
+      errors = errors.filter((e) => !/net::ERR_CONNECTION_(REFUSED|RESET)/.test(e));
+      assert.equal(await alice.textContent("#chat-lines li"), bobName + ": See you tomorrow");
+      assert.equal(await bob.textContent("#chat-lines li"), "You: See you tomorrow");
+      const afterRestart = await gameState(id, base);
+      assert.equal(before.moves.length, 2);
+      assert.deepEqual(afterRestart.moves, before.moves);
+      assert.equal(afterRestart.fen, before.fen);
+      assert.equal(afterRestart.clock.kind, "correspondence");
+      await clickMove(alice, "g1", "f3");
+      await moveCount(bob, 3);
+
+      // Bob on another browser: signs in, finds the game in "My games", moves.
+      const fresh = await newPage();
+      pages.push(fresh);
+      await fresh.goto(base + "#signin");
+      await fresh.fill("#signin-username", bobName);
+      await fresh.fill("#signin-password", password);
+      await fresh.click("#signin-submit");
+      await fresh.waitForSelector("#signed-in:not([hidden])");
+      await fresh.waitForSelector("#games-badge:not([hidden])");
+      await fresh.click("#nav-games");
+      await fresh.waitForSelector(`#games-body tr[data-game="${id}"]`);
+      const row = await fresh.textContent(`#games-body tr[data-game="${id}"]`);
+      assert.match(row, /your move/);
+      assert.match(row, new RegExp("vs " + aliceName));
+      await fresh.click(`#games-body tr[data-game="${id}"] a`);
+      await fresh.waitForSelector("#play:not([hidden]) #board .square");
+      await moveCount(fresh, 3);
+      await fresh.waitForFunction(() => /Your move/.test(document.getElementById("status").textContent));
+      await fresh.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+      await clickMove(fresh, "b8", "c6");
+      await moveCount(alice, 4);
+      await moveCount(bob, 4);
+      assert.deepEqual(await moveTexts(alice), ["e4", "e5", "Nf3", "Nc6"]);
+      noErrors();
+    } finally {
+      await close(...pages);
+      await own.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("a phone-sized screen: the lobby, the sign-in form and a game fit its width", async () => {
+    const phone = { width: 390, height: 844 };
+    const page = await newPage(phone);
+    const fits = () =>
+      page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
+    await page.goto(server.url);
+    await page.waitForSelector("#lobby:not([hidden]) #setup-form");
+    let f = await fits();
+    assert.ok(f.scroll <= f.inner, `the lobby: ${f.scroll} > ${f.inner}`);
+    await page.goto(server.url + "#signin");
+    await page.waitForSelector("#signin-form:not([hidden])");
+    f = await fits();
+    assert.ok(f.scroll <= f.inner, `the sign-in form: ${f.scroll} > ${f.inner}`);
+    const name = await signUp(page, uniqueName("pia"));
+    assert.ok(name);
+    // A challenge of one's own in the list, with its cancel button.
+    await page.selectOption("#seek-tc", "3d");
+    await page.click("#seek-create");
+    await page.waitForSelector("#seeks-body tr.mine button.cancel");
+    f = await fits();
+    assert.ok(f.scroll <= f.inner, `the signed-in lobby: ${f.scroll} > ${f.inner}`);
+    await page.click("#seeks-body tr.mine button.cancel");
+    await page.waitForSelector("#seeks-body tr.mine", { state: "detached" });
+    await page.goto(server.url);
+    await page.selectOption("#level", "0");
+    await page.click("#start");
+    await page.waitForSelector("#play:not([hidden]) #board .square");
+    f = await fits();
+    assert.ok(f.scroll <= f.inner, `the game: ${f.scroll} > ${f.inner}`);
+    const board = await page.$eval("#board", (b) => {
+      const r = b.getBoundingClientRect();
+      return { left: r.left, right: r.right, width: r.width, height: r.height };
+    });
+    assert.ok(board.left >= 0 && board.right <= phone.width, "the board is inside the width: " + JSON.stringify(board));
+    assert.ok(board.height <= phone.height, "the board fits the height: " + JSON.stringify(board));
+    assert.ok(board.width >= 300, "the board is not shrunk to nothing: " + JSON.stringify(board));
+    await page.$eval("#board", (b) => b.scrollIntoView());
+    for (const sq of ["a8", "h8", "a1", "h1"]) {
+      const r = await page.$eval(square(sq), (e) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      assert.ok(r.left >= 0 && r.right <= phone.width + 0.5 && r.top >= 0 && r.bottom <= phone.height + 0.5, sq + " " + JSON.stringify(r));
+    }
+    await clickMove(page, "e2", "e4");
+    await moveCount(page, 2);
+    noErrors();
+    await close(page);
   });
 });
