@@ -35,7 +35,7 @@ use std::time::Duration;
 /// `daba serve` arguments.
 #[derive(Args, Clone, Debug)]
 pub struct ServeArgs {
-    /// Port to listen on (0: any free port; the address is printed)
+    /// Port to listen on (0: a free one; the address is printed)
     #[arg(long, value_name = "PORT", default_value_t = 8080)]
     pub port: u16,
     /// Address to listen on: 127.0.0.1 keeps the page to this computer, 0.0.0.0 opens it to the network
