@@ -35,7 +35,7 @@ use std::time::Duration;
 /// `daba serve` arguments.
 #[derive(Args, Clone, Debug)]
 pub struct ServeArgs {
-    /// Port to listen on (0: any free port; the address is printed)
+    /// Port to listen on (0: a free one; the address is printed)
     #[arg(long, value_name = "PORT", default_value_t = 8080)]
     pub port: u16,
     /// Address to listen on: 127.0.0.1 keeps the page to this computer, 0.0.0.0 opens it to the network
@@ -60,6 +60,17 @@ pub struct ServeArgs {
     /// the sign-in limits), X-Forwarded-Proto and X-Forwarded-Host headers
     #[arg(long)]
     pub behind_proxy: bool,
+    /// Games held in memory at once (all stay in the database); a new game needs room, so this
+    /// also bounds the games going at once (more are refused with 503)
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub max_games: usize,
+    /// Long polls (a page waiting for the other side's move) held open at once; more are
+    /// answered at once and the page asks again, so set it above twice the games going
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    pub max_waiters: usize,
+    /// Computer searches running at once (more wait their turn); each takes a core while it runs
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub max_searches: usize,
 }
 
 /// The platform's directory for Daba's data: `$XDG_DATA_HOME/daba` or
@@ -135,6 +146,9 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
             database: database.clone(),
             secure_cookies: args.secure_cookies,
             behind_proxy: args.behind_proxy,
+            max_games: args.max_games.max(1),
+            max_waiters: args.max_waiters,
+            max_searches: args.max_searches.max(1),
             ..Config::default()
         })
         .await
