@@ -562,3 +562,17 @@ async fn a_change_that_cannot_be_saved_answers_503_and_changes_nothing() {
         assert_eq!(stored.record.moves, ["d2d4", "d7d5"], "{url}");
     }
 }
+
+#[tokio::test]
+async fn a_sqlite_file_is_opened_in_write_ahead_logging_mode() {
+    let dir = TempDir::new();
+    let url = sqlite_url(&dir.0.join("daba.sqlite"));
+    let store = Store::open(&url).await.unwrap();
+    store.close().await;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let row = sqlx::query("PRAGMA journal_mode").fetch_one(&pool).await.unwrap();
+    let mode: String = sqlx::Row::try_get(&row, 0).unwrap();
+    assert_eq!(mode, "wal", "the mode stays set in the file");
+    pool.close().await;
+}
