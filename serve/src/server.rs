@@ -52,6 +52,10 @@ pub struct Config {
     /// A game untouched this long leaves memory (it stays in the database
     /// and is loaded again when asked for).
     pub expiry: Duration,
+    /// A finished game untouched this long leaves memory (at the next sweep,
+    /// or at once when a new game needs its room): memory is for games in
+    /// play; a finished one loads again when opened.
+    pub finished_expiry: Duration,
     /// How long a long poll waits for a change.
     pub wait_timeout: Duration,
     /// Long polls waiting at once (more are answered at once).
@@ -87,6 +91,7 @@ impl Default for Config {
             max_games: 200,
             max_searches: 2,
             expiry: Duration::from_secs(3 * 60 * 60),
+            finished_expiry: Duration::from_secs(5 * 60),
             wait_timeout: Duration::from_secs(25),
             max_waiters: 400,
             local_only: true,
@@ -1223,7 +1228,7 @@ impl Server {
     /// when there is still none.
     fn make_room(&self, games: &mut HashMap<String, Slot>) -> Result<(), ApiError> {
         if games.len() >= self.config.max_games {
-            Self::sweep_locked(games, self.config.expiry);
+            Self::sweep_locked(games, self.config.expiry, self.config.finished_expiry);
             if games.len() >= self.config.max_games {
                 return Err(ApiError::new(
                     503,
@@ -1357,16 +1362,23 @@ impl Server {
     /// Drops from memory the games untouched for longer than the expiry
     /// (they stay in the database).
     pub fn sweep(&self) {
-        Self::sweep_locked(&mut self.lock(), self.config.expiry);
+        Self::sweep_locked(&mut self.lock(), self.config.expiry, self.config.finished_expiry);
         let mut limit = self.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
         limit.prune(now_seconds(), CHAT_RATE.window);
     }
 
-    fn sweep_locked(games: &mut HashMap<String, Slot>, expiry: Duration) {
+    fn sweep_locked(games: &mut HashMap<String, Slot>, expiry: Duration, finished_expiry: Duration) {
         games.retain(|_, slot| {
             // A game in use is not dropped.
             let Ok(mut e) = slot.try_lock() else { return true };
-            let keep = e.touched.elapsed() <= expiry;
+            // A finished game leaves memory sooner: its room is for games in
+            // play (it stays in the database and loads again when opened).
+            let limit = if e.game.end().is_some() {
+                expiry.min(finished_expiry)
+            } else {
+                expiry
+            };
+            let keep = e.touched.elapsed() <= limit;
             if !keep {
                 e.stop_thinking();
                 e.evicted = true;

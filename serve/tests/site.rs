@@ -551,3 +551,47 @@ async fn a_player_has_at_most_so_many_games_going() {
         assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
     }
 }
+
+#[tokio::test]
+async fn finished_games_make_room_for_new_ones() {
+    for (url, _dir) in databases().await {
+        let config = serve::Config {
+            max_games: 2,
+            finished_expiry: Duration::ZERO,
+            ..serve::Config::default()
+        };
+        let server = server_with(&url, config).await;
+        let app = router(server.clone());
+        let new_game = || {
+            request(
+                &app,
+                Method::POST,
+                "/api/games",
+                Some(json!({"mode": "local"})),
+                None,
+                &[],
+            )
+        };
+        let first = new_game().await;
+        let token = ok(&first)["token"].as_str().unwrap().to_string();
+        let id = first.body["id"].as_str().unwrap().to_string();
+        let second = new_game().await;
+        assert_eq!(second.status, StatusCode::CREATED, "second: {}", second.body);
+        new_game().await.error(503, "its limit");
+        let resign = json!({"token": token});
+        ok(&request(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/resign"),
+            Some(resign),
+            None,
+            &[],
+        )
+        .await);
+        ok(&new_game().await);
+        // The finished game left memory, not the database.
+        assert_eq!(server.game_count(), 2);
+        let stored = server.store().load(&id).await.unwrap().expect("still stored");
+        assert!(stored.finished);
+    }
+}
