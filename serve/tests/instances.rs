@@ -13,7 +13,6 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use common::*;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use serve::router;
 use std::time::{Duration, Instant};
@@ -40,11 +39,6 @@ async fn shared_database(test: &str) -> Option<String> {
 /// Two instances of one site: their routers.
 async fn two_instances(url: &str) -> (Router, Router) {
     (router(server(url).await), router(server(url).await))
-}
-
-fn ok(a: &Answer) -> &Value {
-    assert!(a.status.is_success(), "{}: {}", a.status, a.body);
-    &a.body
 }
 
 /// A guest's read of a game, with the seat token in its header.
@@ -186,27 +180,7 @@ async fn a_listener_that_lost_its_connection_catches_up() {
     assert_eq!(seen["last_move"], json!(["d7", "d5"]));
 }
 
-/// A signed-in player: session token and CSRF token.
-struct Player {
-    token: String,
-    csrf: String,
-}
-
 impl Player {
-    async fn new(app: &Router, name: &str) -> Player {
-        let (token, csrf) = new_player(app, name).await;
-        Player { token, csrf }
-    }
-
-    async fn get(&self, app: &Router, uri: &str) -> Answer {
-        request(app, Method::GET, uri, None, Some(&self.token), &[]).await
-    }
-
-    async fn post(&self, app: &Router, uri: &str, body: Value) -> Answer {
-        let csrf = [("x-csrf-token", self.csrf.as_str())];
-        request(app, Method::POST, uri, Some(body), Some(&self.token), &csrf).await
-    }
-
     /// The player's lobby event stream on `app`, past its first event.
     async fn lobby_events(&self, app: &Router) -> Body {
         let request = Request::get("/api/lobby/events")
@@ -221,22 +195,6 @@ impl Player {
         assert!(first.starts_with("event: lobby\n"), "{first}");
         body
     }
-}
-
-/// The next server-sent event of a stream, as its text, within `within`.
-async fn next_event(body: &mut Body, within: Duration) -> String {
-    let mut text = String::new();
-    while !text.contains("\n\n") {
-        let frame = tokio::time::timeout(within, body.frame())
-            .await
-            .unwrap_or_else(|_| panic!("an event within {within:?}"))
-            .unwrap()
-            .unwrap();
-        if let Ok(data) = frame.into_data() {
-            text.push_str(&String::from_utf8_lossy(&data));
-        }
-    }
-    text
 }
 
 /// The events of a stream until one of `kind` comes, within [`AT_ONCE`].

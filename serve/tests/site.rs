@@ -10,38 +10,10 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use common::*;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use serve::router;
 use std::time::Duration;
 use tower::ServiceExt;
-
-/// A signed-in player: session token and CSRF token.
-struct Player {
-    token: String,
-    csrf: String,
-}
-
-impl Player {
-    async fn new(app: &Router, name: &str) -> Player {
-        let (token, csrf) = new_player(app, name).await;
-        Player { token, csrf }
-    }
-
-    async fn get(&self, app: &Router, uri: &str) -> Answer {
-        request(app, Method::GET, uri, None, Some(&self.token), &[]).await
-    }
-
-    async fn post(&self, app: &Router, uri: &str, body: Value) -> Answer {
-        let csrf = [("x-csrf-token", self.csrf.as_str())];
-        request(app, Method::POST, uri, Some(body), Some(&self.token), &csrf).await
-    }
-}
-
-fn ok(a: &Answer) -> &Value {
-    assert!(a.status.is_success(), "{}: {}", a.status, a.body);
-    &a.body
-}
 
 /// Ada opens a seek, Bob accepts it: (ada, bob, game id, Ada's colour).
 async fn seek_and_accept(app: &Router, seek: Value) -> (Player, Player, String, String) {
@@ -450,22 +422,6 @@ async fn the_server_ends_a_game_on_time_and_draws_when_the_opponent_cannot_mate(
     }
 }
 
-/// The next server-sent event of a stream, as its text.
-async fn next_event(body: &mut Body) -> String {
-    let mut text = String::new();
-    while !text.contains("\n\n") {
-        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
-            .await
-            .expect("an event within 10 s")
-            .unwrap()
-            .unwrap();
-        if let Ok(data) = frame.into_data() {
-            text.push_str(&String::from_utf8_lossy(&data));
-        }
-    }
-    text
-}
-
 #[tokio::test]
 async fn the_lobby_streams_its_changes_and_tells_the_seeker_when_the_game_starts() {
     for (url, _dir) in databases().await {
@@ -485,11 +441,11 @@ async fn the_lobby_streams_its_changes_and_tells_the_seeker_when_the_game_starts
             .unwrap()
             .starts_with("text/event-stream"));
         let mut body = response.into_body();
-        let first = next_event(&mut body).await;
+        let first = next_event(&mut body, Duration::from_secs(10)).await;
         assert!(first.starts_with("event: lobby\n"), "{first}");
         assert!(first.contains("\"online\":[\"Ada\"]"), "{first}");
         let seek = ok(&ada.post(&app, "/api/seeks", json!({"time_control": "1d"})).await).clone();
-        let listed = next_event(&mut body).await;
+        let listed = next_event(&mut body, Duration::from_secs(10)).await;
         assert!(listed.contains(seek["id"].as_str().unwrap()), "{listed}");
         let seat = ok(&bob
             .post(
@@ -499,7 +455,7 @@ async fn the_lobby_streams_its_changes_and_tells_the_seeker_when_the_game_starts
             )
             .await)
         .clone();
-        let started = next_event(&mut body).await;
+        let started = next_event(&mut body, Duration::from_secs(10)).await;
         assert!(started.starts_with("event: started\n"), "{started}");
         assert!(started.contains(seat["id"].as_str().unwrap()), "{started}");
         drop(body);

@@ -13,75 +13,12 @@ use serve::game::Reason;
 use serve::server::{Mode, UserRef};
 use serve::store::{sqlite_url, GameRecord, Store, StoredChat, StoredEnd, StoredGame};
 use serve::{router, Config, Server};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
-/// A temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNT: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .subsec_nanos();
-        let dir = std::env::temp_dir().join(format!(
-            "daba-store-test-{}-{nanos}-{}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::SeqCst)
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The databases every test runs on: a fresh SQLite file, and PostgreSQL
-/// when `DABA_TEST_POSTGRES` names one: there a fresh schema of that
-/// database (the tests run at once, and a server loads every game it finds).
-async fn databases() -> Vec<(String, Option<TempDir>)> {
-    let dir = TempDir::new();
-    let mut out = vec![(sqlite_url(&dir.0.join("daba.sqlite")), Some(dir))];
-    if let Some(url) = std::env::var("DABA_TEST_POSTGRES").ok().filter(|u| !u.is_empty()) {
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::AnyPool::connect(&url)
-            .await
-            .expect("DABA_TEST_POSTGRES: cannot connect");
-        let schema = format!("daba_test_{}", new_id());
-        sqlx::query(&format!("CREATE SCHEMA {schema}"))
-            .execute(&pool)
-            .await
-            .unwrap();
-        pool.close().await;
-        let separator = if url.contains('?') { '&' } else { '?' };
-        out.push((format!("{url}{separator}options[search_path]={schema}"), None));
-    }
-    out
-}
-
-/// A fresh game id (32 hex digits).
-fn new_id() -> String {
-    static COUNT: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64;
-    format!(
-        "{:016x}{:08x}{:08x}",
-        nanos,
-        std::process::id(),
-        COUNT.fetch_add(1, Ordering::SeqCst)
-    )
-}
+mod common;
+use common::{databases, new_id, TempDir};
 
 fn record(moves: &[&str]) -> GameRecord {
     GameRecord {

@@ -205,3 +205,50 @@ pub async fn new_player(app: &Router, username: &str) -> (String, String) {
     assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
     (a.token(), a.body["csrf"].as_str().unwrap().to_string())
 }
+
+/// An answer that must be a success; its body.
+pub fn ok(a: &Answer) -> &Value {
+    assert!(a.status.is_success(), "{}: {}", a.status, a.body);
+    &a.body
+}
+
+/// A signed-in player: session token and CSRF token.
+pub struct Player {
+    pub token: String,
+    pub csrf: String,
+}
+
+impl Player {
+    /// Signs up `name`.
+    pub async fn new(app: &Router, name: &str) -> Player {
+        let (token, csrf) = new_player(app, name).await;
+        Player { token, csrf }
+    }
+
+    /// A read with the session cookie.
+    pub async fn get(&self, app: &Router, uri: &str) -> Answer {
+        request(app, Method::GET, uri, None, Some(&self.token), &[]).await
+    }
+
+    /// A change with the session cookie and the CSRF token.
+    pub async fn post(&self, app: &Router, uri: &str, body: Value) -> Answer {
+        let csrf = [("x-csrf-token", self.csrf.as_str())];
+        request(app, Method::POST, uri, Some(body), Some(&self.token), &csrf).await
+    }
+}
+
+/// The next server-sent event of a stream, as its text, within `within`.
+pub async fn next_event(body: &mut Body, within: std::time::Duration) -> String {
+    let mut text = String::new();
+    while !text.contains("\n\n") {
+        let frame = tokio::time::timeout(within, body.frame())
+            .await
+            .unwrap_or_else(|_| panic!("an event within {within:?}"))
+            .unwrap()
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            text.push_str(&String::from_utf8_lossy(&data));
+        }
+    }
+    text
+}
