@@ -189,10 +189,7 @@ fn actor(token: Option<String>, user: Option<User>) -> Actor {
 
 /// An account as a game names it.
 fn user_ref(user: User) -> UserRef {
-    UserRef {
-        id: user.id,
-        name: user.username,
-    }
+    user.game_ref()
 }
 
 async fn levels() -> Json<Vec<computer::LevelInfo>> {
@@ -356,15 +353,15 @@ async fn lobby(State(s): Shared, MaybeUser(user): MaybeUser) -> Answer<LobbyView
     s.lobby_view(user.map(user_ref).as_ref()).await.map(Json)
 }
 
-/// Keeps a player counted as present while their lobby stream is open.
-struct Presence {
+/// Keeps a player counted in the lobby while their stream is open.
+struct LobbyStream {
     server: Arc<Server>,
-    name: String,
+    user: Option<UserRef>,
 }
 
-impl Drop for Presence {
+impl Drop for LobbyStream {
     fn drop(&mut self) {
-        self.server.lobby().leave(&self.name);
+        self.server.lobby().leave(self.user.as_ref());
     }
 }
 
@@ -376,12 +373,14 @@ async fn lobby_events(
     MaybeUser(user): MaybeUser,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let viewer = user.map(user_ref);
-    let name = viewer.as_ref().map(|u| u.name.clone()).unwrap_or_default();
-    if !s.lobby().enter(&name) {
+    if !s.lobby().enter(viewer.as_ref()) {
         return Err(ApiError::new(503, "the lobby is full; try again later"));
     }
     let events = s.lobby().subscribe();
-    let presence = Presence { server: s, name };
+    let presence = LobbyStream {
+        server: s,
+        user: viewer.clone(),
+    };
     let stream = futures_util::stream::unfold(
         (presence, events, viewer, true),
         |(presence, mut events, viewer, first)| async move {

@@ -8,7 +8,8 @@
 //! of its own. `server` keeps the games and their bounds, `store` keeps
 //! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP,
 //! `clock` keeps real-time and correspondence clocks (pure logic), `events`
-//! joins the instances of a site on one PostgreSQL.
+//! joins the instances of a site on one PostgreSQL, `presence` says who is
+//! online on all of them.
 
 pub mod accounts;
 pub mod api;
@@ -20,6 +21,7 @@ pub mod limits;
 pub mod lobby;
 pub mod page;
 pub mod pgn;
+pub mod presence;
 pub mod ratings;
 pub mod server;
 pub mod store;

@@ -8,9 +8,11 @@
 //! stream of this instance (server-sent events, `GET /api/lobby/events`),
 //! each of which then sends the list afresh; the server also sends the
 //! changes of the seeks to the other instances on the same PostgreSQL,
-//! whose listeners publish them here ([`crate::events`]). Presence counts
-//! the open streams of this instance.
+//! whose listeners publish them here ([`crate::events`]). The lobby counts
+//! the streams open on this instance; who is online on the whole site is
+//! [`crate::presence`]'s, which these counts feed.
 
+use crate::game::UserRef;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -72,17 +74,19 @@ pub struct SeekView {
 pub struct LobbyView {
     /// The open seeks, the oldest first.
     pub seeks: Vec<SeekView>,
-    /// Signed-in players with the lobby open (on this instance), by name.
+    /// Signed-in players online (in the lobby, in a game, anywhere on the
+    /// site), by name.
     pub online: Vec<String>,
-    /// Guests with the lobby open (on this instance).
+    /// Guests with the lobby open.
     pub guests: usize,
 }
 
 /// The lobby's live part: the publish point and presence.
 pub struct Lobby {
     events: broadcast::Sender<LobbyEvent>,
-    /// Open streams per signed-in player's name; guests under "".
-    present: Mutex<HashMap<String, usize>>,
+    /// Open streams per signed-in player's id, with the player; guests
+    /// under "".
+    present: Mutex<HashMap<String, (UserRef, usize)>>,
 }
 
 impl Default for Lobby {
@@ -111,54 +115,66 @@ impl Lobby {
         self.events.subscribe()
     }
 
-    /// A stream opens for `name` ("" for a guest); false when this
+    /// A stream opens for `user` (`None`: a guest); false when this
     /// instance already has [`MAX_STREAMS`] open.
-    pub fn enter(&self, name: &str) -> bool {
+    pub fn enter(&self, user: Option<&UserRef>) -> bool {
+        let key = user.map_or("", |u| u.id.as_str());
         let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
-        if present.values().sum::<usize>() >= MAX_STREAMS {
+        if present.values().map(|(_, n)| n).sum::<usize>() >= MAX_STREAMS {
             return false;
         }
-        let first = !present.contains_key(name);
-        *present.entry(name.to_string()).or_default() += 1;
+        let first = !present.contains_key(key);
+        let guest = UserRef {
+            id: String::new(),
+            name: String::new(),
+        };
+        present
+            .entry(key.to_string())
+            .or_insert_with(|| (user.cloned().unwrap_or(guest), 0))
+            .1 += 1;
         drop(present);
-        if first && !name.is_empty() {
+        if first && user.is_some() {
             self.publish(LobbyEvent::Changed);
         }
         true
     }
 
-    /// A stream of `name` closes.
-    pub fn leave(&self, name: &str) {
+    /// A stream of `user` (`None`: a guest) closes.
+    pub fn leave(&self, user: Option<&UserRef>) {
+        let key = user.map_or("", |u| u.id.as_str());
         let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
-        let gone = match present.get_mut(name) {
-            Some(n) if *n > 1 => {
+        let gone = match present.get_mut(key) {
+            Some((_, n)) if *n > 1 => {
                 *n -= 1;
                 false
             }
             Some(_) => {
-                present.remove(name);
+                present.remove(key);
                 true
             }
             None => false,
         };
         drop(present);
-        if gone && !name.is_empty() {
+        if gone && user.is_some() {
             self.publish(LobbyEvent::Changed);
         }
     }
 
-    /// Signed-in players present, sorted, and the number of guests.
-    pub fn presence(&self) -> (Vec<String>, usize) {
+    /// Signed-in players with a stream open here, and the number of guests.
+    pub fn streams(&self) -> (Vec<UserRef>, usize) {
         let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
-        let mut names: Vec<String> = present.keys().filter(|n| !n.is_empty()).cloned().collect();
-        names.sort_by_key(|n| n.to_ascii_lowercase());
-        (names, present.get("").copied().unwrap_or(0))
+        let users = present
+            .iter()
+            .filter(|(key, _)| !key.is_empty())
+            .map(|(_, (user, _))| user.clone())
+            .collect();
+        (users, present.get("").map_or(0, |(_, n)| *n))
     }
 
-    /// Whether `name` has the lobby open here.
-    pub fn is_present(&self, name: &str) -> bool {
+    /// Whether the player `user_id` has the lobby open here.
+    pub fn is_present(&self, user_id: &str) -> bool {
         let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
-        present.contains_key(name)
+        present.contains_key(user_id)
     }
 }
 
@@ -166,25 +182,32 @@ impl Lobby {
 mod tests {
     use super::*;
 
+    fn ada() -> UserRef {
+        UserRef {
+            id: "1".into(),
+            name: "Ada".into(),
+        }
+    }
+
     #[test]
-    fn presence_counts_streams_per_name() {
+    fn streams_are_counted_per_player() {
         let lobby = Lobby::new();
         let mut events = lobby.subscribe();
-        assert!(lobby.enter("Ada"));
-        assert!(lobby.enter("Ada"));
-        assert!(lobby.enter(""));
-        assert_eq!(lobby.presence(), (vec!["Ada".to_string()], 1));
+        assert!(lobby.enter(Some(&ada())));
+        assert!(lobby.enter(Some(&ada())));
+        assert!(lobby.enter(None));
+        assert_eq!(lobby.streams(), (vec![ada()], 1));
         assert!(
             matches!(events.try_recv(), Ok(LobbyEvent::Changed)),
             "Ada arrived"
         );
         assert!(events.try_recv().is_err(), "a second tab or a guest is no news");
-        lobby.leave("Ada");
-        assert!(lobby.is_present("Ada"), "one tab still open");
-        lobby.leave("Ada");
-        assert!(!lobby.is_present("Ada"));
+        lobby.leave(Some(&ada()));
+        assert!(lobby.is_present("1"), "one tab still open");
+        lobby.leave(Some(&ada()));
+        assert!(!lobby.is_present("1"));
         assert!(matches!(events.try_recv(), Ok(LobbyEvent::Changed)), "Ada left");
-        lobby.leave("");
-        assert_eq!(lobby.presence(), (Vec::new(), 0));
+        lobby.leave(None);
+        assert_eq!(lobby.streams(), (Vec::new(), 0));
     }
 }

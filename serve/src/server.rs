@@ -26,6 +26,7 @@ use crate::events::{self, Listener, Note, SEARCH_LEASE};
 use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
 use crate::limits::{Limiter, Rule};
 use crate::lobby::{Lobby, LobbyEvent, LobbyView, SeekView, MAX_LISTED_SEEKS, MAX_SEEKS_PER_PLAYER};
+use crate::presence::{Presence, ONLINE_WITHIN, REFRESH_EVERY};
 use crate::ratings::GameResult;
 use crate::ratings::PROVISIONAL_DEVIATION;
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
@@ -83,6 +84,10 @@ pub struct Config {
     /// Behind a reverse proxy: trust its `X-Forwarded-For`, `-Proto` and
     /// `-Host` (see [`AccountSettings`]).
     pub behind_proxy: bool,
+    /// How often who is online is read from the database
+    /// ([`REFRESH_EVERY`]; tests that count the lobby's events set it
+    /// long and call [`Server::refresh_presence`] themselves).
+    pub presence_every: Duration,
 }
 
 impl Default for Config {
@@ -101,6 +106,7 @@ impl Default for Config {
             max_games_per_player: MAX_GAMES_PER_PLAYER,
             secure_cookies: false,
             behind_proxy: false,
+            presence_every: REFRESH_EVERY,
         }
     }
 }
@@ -114,9 +120,6 @@ pub const MAX_FEN_BYTES: usize = 120;
 /// Games a signed-in player may have going at once by default
 /// ([`Config::max_games_per_player`]).
 pub const MAX_GAMES_PER_PLAYER: usize = 100;
-/// A player who asked anything of their game this recently counts as
-/// online in it (the page's long poll asks at least every 25 s).
-pub const ONLINE_WITHIN: Duration = Duration::from_secs(60);
 /// Games listed in a profile's history.
 pub const MAX_LISTED_GAMES: i64 = 200;
 /// Games in a player's PGN download.
@@ -1002,16 +1005,22 @@ pub struct Server {
     waiters: Arc<Semaphore>,
     chat_limit: Mutex<Limiter>,
     lobby: Lobby,
+    /// Who is online on the whole site.
+    presence: Presence,
     /// This process's id among the instances of a site.
     instance: String,
     /// The task that hears the other instances (PostgreSQL).
     listener: OnceLock<tokio::task::AbortHandle>,
+    /// The task that refreshes who is online.
+    presence_task: OnceLock<tokio::task::AbortHandle>,
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        if let Some(listener) = self.listener.get() {
-            listener.abort();
+        for task in [&self.listener, &self.presence_task] {
+            if let Some(task) = task.get() {
+                task.abort();
+            }
         }
     }
 }
@@ -1058,13 +1067,16 @@ impl Server {
             None => None,
         };
         let stored = store.load_all().await?;
+        let instance = events::instance_id();
         let server = Arc::new(Server {
             engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
             waiters: Arc::new(Semaphore::new(config.max_waiters)),
             chat_limit: Mutex::new(Limiter::default()),
             lobby: Lobby::new(),
-            instance: events::instance_id(),
+            presence: Presence::new(&instance),
+            instance,
             listener: OnceLock::new(),
+            presence_task: OnceLock::new(),
             games: Mutex::new(HashMap::new()),
             accounts: Accounts::new(
                 store.pool().clone(),
@@ -1108,7 +1120,35 @@ impl Server {
                 let _ = server.view(&id, &Actor::default()).await;
             });
         }
+        let weak = Arc::downgrade(&server);
+        let every = server.config.presence_every;
+        let task = tokio::spawn(async move {
+            let mut every = tokio::time::interval(every);
+            loop {
+                every.tick().await;
+                let Some(server) = weak.upgrade() else { return };
+                server.refresh_presence().await;
+            }
+        });
+        let _ = server.presence_task.set(task.abort_handle());
         Ok(server)
+    }
+
+    /// The signed-in player `user` made a request: they are online.
+    pub async fn seen(&self, user: &UserRef) {
+        self.presence.seen(&self.store, user).await;
+    }
+
+    /// Reads who is online on the whole site now (the server does it every
+    /// [`REFRESH_EVERY`]) and tells the lobby's streams if it changed.
+    pub async fn refresh_presence(&self) {
+        let (streams, guests) = self.lobby.streams();
+        match self.presence.refresh(&self.store, &streams, guests).await {
+            Ok(true) => self.lobby.publish(LobbyEvent::Changed),
+            Ok(false) => {}
+            // Advisory: the next refresh tries again.
+            Err(e) => eprintln!("daba serve: cannot read who is online: {e}"),
+        }
     }
 
     /// What the other instances said ([`crate::events`]).
@@ -1441,7 +1481,12 @@ impl Server {
         self.maybe_start_computer(id, &mut e);
         self.commit(id, &slot, &mut e, before).await?;
         self.arm_timer(id, &mut e);
-        Ok((out, e.view(id, actor)))
+        let mut view = e.view(id, actor);
+        // A player seen by another instance of the site is online too.
+        for (online, user) in view.online.iter_mut().zip(&e.users) {
+            *online |= user.as_ref().is_some_and(|u| self.presence.is_online(&u.id));
+        }
+        Ok((out, view))
     }
 
     /// Creates a game; `creator` takes the first seat (signed in or not).
@@ -2023,7 +2068,13 @@ impl Server {
             .seeks(MAX_LISTED_SEEKS)
             .await
             .map_err(|e| unsaved(&e))?;
-        let (online, guests) = self.lobby.presence();
+        let online = self.presence.snapshot();
+        let (streams, guests) = self.lobby.streams();
+        // Those who opened the lobby here since the last refresh too.
+        let mut names = online.names;
+        names.extend(streams.into_iter().map(|u| u.name));
+        names.sort_by_key(|n| n.to_lowercase());
+        names.dedup();
         Ok(LobbyView {
             seeks: seeks
                 .into_iter()
@@ -2044,8 +2095,8 @@ impl Server {
                     }
                 })
                 .collect(),
-            online,
-            guests,
+            online: names,
+            guests: guests + online.other_guests,
         })
     }
 

@@ -518,6 +518,78 @@ impl Store {
         })
     }
 
+    /// Marks the player `user_id` seen at `at` (seconds since 1970); the
+    /// `presence` table of [`crate::presence`].
+    pub async fn touch_presence(&self, user_id: &str, at: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO presence (user_id, seen_at) VALUES ($1, $2) \
+             ON CONFLICT (user_id) DO UPDATE SET seen_at = excluded.seen_at",
+        )
+        .bind(user_id)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The players seen since `since`: (id, name) each, by name.
+    pub async fn seen_since(&self, since: i64) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT users.id, users.username FROM presence JOIN users ON users.id = presence.user_id \
+             WHERE presence.seen_at >= $1 ORDER BY users.username_key",
+        )
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get("id")?, row.try_get("username")?)))
+            .collect()
+    }
+
+    /// Records that the instance `instance` has `guests` guests in its
+    /// lobby at `at`.
+    pub async fn set_instance_guests(&self, instance: &str, guests: i64, at: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO instance_guests (instance, guests, seen_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (instance) DO UPDATE SET guests = excluded.guests, seen_at = excluded.seen_at",
+        )
+        .bind(instance)
+        .bind(guests)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The guests in the lobbies of the instances other than `instance`
+    /// that wrote their count since `since`.
+    pub async fn other_guests(&self, instance: &str, since: i64) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT CAST(COALESCE(SUM(guests), 0) AS BIGINT) AS n FROM instance_guests \
+             WHERE instance <> $1 AND seen_at >= $2",
+        )
+        .bind(instance)
+        .bind(since)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("n")?)
+    }
+
+    /// Forgets presence written before `before`: it no longer counts.
+    pub async fn sweep_presence(&self, before: i64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM presence WHERE seen_at < $1")
+            .bind(before)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM instance_guests WHERE seen_at < $1")
+            .bind(before)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The connections, for the accounts' tables (`crate::accounts::store`).
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool

@@ -312,3 +312,57 @@ async fn sqlite_stays_one_process_with_nothing_to_tell() {
     let row = server.store().load(id).await.unwrap().unwrap();
     assert_eq!(row.record.search, None);
 }
+
+#[tokio::test]
+async fn who_is_online_is_seen_from_every_instance() {
+    let Some(url) = shared_database("who_is_online_is_seen_from_every_instance").await else {
+        return;
+    };
+    let (server_a, server_b) = (server(&url).await, server(&url).await);
+    let (a, b) = (router(server_a.clone()), router(server_b.clone()));
+    let ada = Player::new(&a, "Ada").await;
+    let bob = Player::new(&b, "Bob").await;
+    let seek = ok(&ada.post(&a, "/api/seeks", json!({"time_control": "1d"})).await).clone();
+    let seat = bob
+        .post(
+            &b,
+            &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+            json!({}),
+        )
+        .await;
+    assert_eq!(seat.status, StatusCode::CREATED, "{}", seat.body);
+    let game = format!("/api/games/{}", seat.body["id"].as_str().unwrap());
+    // Ada uses instance A only, Bob instance B only.
+    ok(&ada.get(&a, &game).await);
+    let ada_seat = if seat.body["state"]["players"][0] == "Ada" {
+        0
+    } else {
+        1
+    };
+    let unseen = ok(&bob.get(&b, &game).await).clone();
+    assert_eq!(unseen["online"][1 - ada_seat], true, "Bob, here");
+    assert_eq!(
+        unseen["online"][ada_seat], false,
+        "Ada, not yet read from the database"
+    );
+    // A guest has the lobby open on A.
+    let guest = Request::get("/api/lobby/events")
+        .header(header::HOST, "localhost:8080")
+        .body(Body::empty())
+        .unwrap();
+    let guest_stream = a.clone().oneshot(guest).await.unwrap();
+    assert_eq!(guest_stream.status(), StatusCode::OK);
+
+    server_a.refresh_presence().await;
+    server_b.refresh_presence().await;
+    let seen = ok(&bob.get(&b, &game).await).clone();
+    assert_eq!(
+        seen["online"],
+        json!([true, true]),
+        "Ada, seen by A, is online on B"
+    );
+    let lobby = ok(&bob.get(&b, "/api/lobby").await).clone();
+    assert_eq!(lobby["online"], json!(["Ada", "Bob"]));
+    assert_eq!(lobby["guests"], 1, "the guest in A's lobby");
+    drop(guest_stream);
+}

@@ -461,7 +461,30 @@ async fn the_lobby_streams_its_changes_and_tells_the_seeker_when_the_game_starts
         drop(body);
         // The stream closed: Ada is no longer in the lobby.
         tokio::time::sleep(Duration::from_millis(50)).await;
-        assert!(!server.lobby().is_present("Ada"));
+        assert!(server.lobby().streams().0.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_player_in_a_game_is_online_in_the_lobby() {
+    for (url, _dir) in databases().await {
+        let server = server(&url).await;
+        let app = router(server.clone());
+        let ada = Player::new(&app, "Ada").await;
+        let bob = Player::new(&app, "Bob").await;
+        // Ada only plays the computer: she never opens the lobby.
+        let game = ada
+            .post(&app, "/api/games", json!({"mode": "computer", "level": 0}))
+            .await;
+        assert_eq!(game.status, StatusCode::CREATED, "{}", game.body);
+        let id = game.body["id"].as_str().unwrap().to_string();
+        ok(&ada.get(&app, &format!("/api/games/{id}")).await);
+        let before = ok(&bob.get(&app, "/api/lobby").await).clone();
+        assert_eq!(before["online"], json!([]), "not read from the database yet");
+        server.refresh_presence().await;
+        let after = ok(&bob.get(&app, "/api/lobby").await).clone();
+        assert_eq!(after["online"], json!(["Ada", "Bob"]), "{url}");
+        assert_eq!(after["guests"], 0);
     }
 }
 

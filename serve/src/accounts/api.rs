@@ -123,7 +123,11 @@ impl FromRequestParts<Arc<Server>> for MaybeUser {
 
     async fn from_request_parts(parts: &mut Parts, server: &Arc<Server>) -> Result<Self, Self::Rejection> {
         let SessionOf(session) = SessionOf::from_request_parts(parts, server).await?;
-        Ok(MaybeUser(session.map(|s| s.user)))
+        let user = session.map(|s| s.user);
+        if let Some(user) = &user {
+            server.seen(&user.game_ref()).await;
+        }
+        Ok(MaybeUser(user))
     }
 }
 

@@ -6,6 +6,7 @@
 //! A rated game's update, [`record_rated_result`], takes a connection, so
 //! that it can run inside a transaction that also saves the game.
 
+use crate::game::UserRef;
 use crate::ratings::{self, GameResult, Rating};
 use crate::store::{Store, StoreError, StoredGame};
 use serde::Serialize;
@@ -75,6 +76,14 @@ impl User {
             wins: self.wins,
             draws: self.draws,
             losses: self.losses,
+        }
+    }
+
+    /// The account as a game names it.
+    pub fn game_ref(&self) -> UserRef {
+        UserRef {
+            id: self.id.clone(),
+            name: self.username.clone(),
         }
     }
 }

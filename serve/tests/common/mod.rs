@@ -13,6 +13,7 @@ use serve::{Config, Server};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use tower::ServiceExt;
 
 /// A temporary directory, removed when dropped.
@@ -92,6 +93,9 @@ pub async fn pool(url: &str) -> sqlx::AnyPool {
 pub async fn server_with(url: &str, config: Config) -> Arc<Server> {
     Server::new(Config {
         database: url.to_string(),
+        // The tests read who is online when they choose
+        // (`Server::refresh_presence`), so no refresh adds a lobby event.
+        presence_every: Duration::from_secs(3600),
         ..config
     })
     .await
