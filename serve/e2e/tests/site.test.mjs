@@ -452,7 +452,7 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     await close(alice, bob, carol);
   });
 
-  test("the lobby: a challenge appears live, is accepted, both play and chat, others watch", async (t) => {
+  test("the lobby: a blitz challenge appears live, is accepted, both play and chat, others watch, a flag falls", async (t) => {
     if (
       await skipUnless(t, [
         ["GET", "/api/lobby"],
@@ -469,7 +469,11 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     // Both are online.
     await bob.waitForFunction((n) => [...document.querySelectorAll("#online a")].some((a) => a.textContent === n), aliceName);
 
-    await alice.selectOption("#seek-tc", "10+0");
+    // A blitz game short enough to wait for a flag: ½+4 is blitz as lichess
+    // counts it (30 s + 40 x 4 s = 190 s, from 180 s up).
+    await alice.selectOption("#seek-tc", "custom");
+    await alice.selectOption("#seek-minutes", "0.5");
+    await alice.selectOption("#seek-increment", "4");
     await alice.check('input[name="seek-color"][value="white"]');
     await alice.check('input[name="seek-rated"][value="rated"]');
     await alice.click("#seek-create");
@@ -477,7 +481,8 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     // Bob's lobby shows it without a reload.
     const row = await bob.waitForSelector("#seeks-body tr[data-seek]:not(.mine)");
     assert.match(await row.textContent(), new RegExp(aliceName));
-    assert.match(await row.textContent(), /10\+0/);
+    assert.match(await row.textContent(), /½\+4/);
+    assert.match(await row.textContent(), /blitz/);
     assert.match(await row.textContent(), /Rated/);
     await bob.click("#seeks-body tr[data-seek]:not(.mine) button.accept");
 
@@ -495,7 +500,7 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
       );
       assert.ok(await page.isVisible("#clock-white"));
     }
-    assert.match(await alice.textContent("#info"), new RegExp("Rated game, 10\\+0: you play White against " + bobName));
+    assert.match(await alice.textContent("#info"), new RegExp("Rated game, ½\\+4: you play White against " + bobName));
     assert.match(await alice.textContent("#status"), /Your move/);
     // The seek left the lobby.
     await alice.goto(server.url + "#");
@@ -546,10 +551,18 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     await alice.waitForSelector("#play:not([hidden]) #board .square");
     await moveCount(alice, 2);
 
-    // Bob resigns the rated game; Alice's profile shows the win.
-    await bob.click("#resign");
-    await alice.waitForSelector("#status.over");
-    assert.equal((await gameState(id)).reason, "resignation");
+    // Alice moves; Bob does not, and his flag falls: the rated game is
+    // Alice's, and her profile shows the win. (Alice's own ½ minute ran
+    // during the chat and the watching: those take a few seconds.)
+    await clickMove(alice, "g1", "f3");
+    await moveCount(bob, 3);
+    await bob.waitForSelector("#clock-black.running");
+    await alice.waitForSelector("#status.over", { timeout: 60000 });
+    await bob.waitForSelector("#status.over", { timeout: 15000 });
+    const ended = await gameState(id);
+    assert.equal(ended.reason, "timeout");
+    assert.equal(ended.winner, "white");
+    assert.equal(await bob.textContent("#clock-black"), "0:00.0");
     // After the end everyone sees the watchers' chat.
     await alice.waitForSelector("#watchers-chat:not([hidden])");
     await alice.goto(server.url + "#user=" + aliceName);
