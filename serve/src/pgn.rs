@@ -1,9 +1,12 @@
 //! A game as PGN, for the page's download, through movegen's PGN writer
-//! (`movegen::pgn`): the seven-tag roster, `SetUp` and `FEN` when the game
-//! started elsewhere than the usual start, `Termination`, the moves in SAN,
-//! and the end in words as a final comment.
+//! (`movegen::pgn`): the seven-tag roster (the event says rated or casual
+//! and the speed, as lichess's do), `SetUp` and `FEN` when the game started
+//! elsewhere than the usual start, `TimeControl`, `Termination` with the
+//! standard's values, the moves in SAN, and the end in words as a final
+//! comment.
 
-use crate::game::Game;
+use crate::clock::{Speed, TimeControl};
+use crate::game::{Game, Reason};
 use movegen::pgn::{self, Movetext};
 use movegen::Board;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -12,12 +15,53 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// keeps to the export format's 79).
 const WIDTH: usize = 80;
 
-/// The PGN of `game` between `white` and `black`.
-pub fn write(game: &Game, white: &str, black: &str) -> String {
+/// What a game's PGN says besides its moves.
+pub struct Header<'a> {
+    /// White's name.
+    pub white: &'a str,
+    /// Black's name.
+    pub black: &'a str,
+    /// A rated game.
+    pub rated: bool,
+    /// Its time control.
+    pub control: &'a TimeControl,
+}
+
+/// The PGN `Termination` of an end (the export format's values, its
+/// section 9.8.1): `normal` for an end by the rules or by a player's
+/// decision, `time forfeit` and `abandoned` (an aborted game).
+pub fn termination(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Timeout | Reason::TimeoutInsufficientMaterial => "time forfeit",
+        Reason::Aborted => "abandoned",
+        Reason::Checkmate
+        | Reason::Stalemate
+        | Reason::InsufficientMaterial
+        | Reason::FivefoldRepetition
+        | Reason::SeventyFiveMoves
+        | Reason::ThreefoldRepetition
+        | Reason::FiftyMoves
+        | Reason::Resignation
+        | Reason::Agreement => "normal",
+    }
+}
+
+/// The PGN of `game`.
+pub fn write(game: &Game, header: &Header) -> String {
     let end = game.end();
     let result = end.map_or("*", |e| e.result());
+    let speed = header.control.speed();
+    let event = format!(
+        "{} {}game",
+        if header.rated { "Rated" } else { "Casual" },
+        match speed {
+            Speed::Unlimited => String::new(),
+            speed => format!("{speed} "),
+        }
+    );
+    let (white, black) = (header.white, header.black);
     let mut tags = vec![
-        ("Event", "Daba serve game".to_string()),
+        ("Event", event),
         ("Site", "daba serve".to_string()),
         ("Date", today()),
         ("Round", "-".to_string()),
@@ -29,8 +73,9 @@ pub fn write(game: &Game, white: &str, black: &str) -> String {
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", game.start().to_fen()));
     }
+    tags.push(("TimeControl", header.control.pgn_tag()));
     if let Some(e) = end {
-        tags.push(("Termination", e.words()));
+        tags.push(("Termination", termination(e.reason).to_string()));
     }
 
     let mut text = Movetext::with_width(WIDTH);
@@ -91,9 +136,20 @@ mod tests {
             let mv = game.parse(None, Some(m)).unwrap();
             game.play(mv).unwrap();
         }
-        let pgn = write(&game, "A \"quoted\" name", "B");
+        let pgn = write(
+            &game,
+            &Header {
+                white: "A \"quoted\" name",
+                black: "B",
+                rated: true,
+                control: &TimeControl::parse("3+2").unwrap(),
+            },
+        );
         assert!(pgn.contains("[White \"A \\\"quoted\\\" name\"]"), "{pgn}");
         assert!(pgn.contains("[Result \"0-1\"]"));
+        assert!(pgn.contains("[Event \"Rated blitz game\"]"), "{pgn}");
+        assert!(pgn.contains("[TimeControl \"180+2\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
         assert!(
             pgn.contains("1. f3 e5 2. g4 Qh4# {Checkmate: Black wins.} 0-1"),
             "{pgn}"
@@ -103,8 +159,28 @@ mod tests {
         let mut game = Game::new(Board::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 30").unwrap());
         let mv = game.parse(None, Some("Kd7")).unwrap();
         game.play(mv).unwrap();
-        let pgn = write(&game, "A", "B");
+        let pgn = write(
+            &game,
+            &Header {
+                white: "A",
+                black: "B",
+                rated: false,
+                control: &TimeControl::Unlimited,
+            },
+        );
+        assert!(pgn.contains("[Event \"Casual game\"]"), "{pgn}");
+        assert!(pgn.contains("[TimeControl \"-\"]"), "{pgn}");
+        assert!(!pgn.contains("[Termination"), "{pgn}");
         assert!(pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 30\"]"));
         assert!(pgn.contains("30... Kd7 *"), "{pgn}");
+    }
+
+    #[test]
+    fn terminations_are_the_standard_values() {
+        assert_eq!(termination(Reason::Resignation), "normal");
+        assert_eq!(termination(Reason::Checkmate), "normal");
+        assert_eq!(termination(Reason::Timeout), "time forfeit");
+        assert_eq!(termination(Reason::TimeoutInsufficientMaterial), "time forfeit");
+        assert_eq!(termination(Reason::Aborted), "abandoned");
     }
 }

@@ -749,7 +749,15 @@ fn pgn_of(e: &Entry) -> String {
         _ if e.mode == Mode::Local => format!("{} player", color_name(c)),
         _ => "Guest".to_string(),
     };
-    crate::pgn::write(&e.game, &name(Color::White), &name(Color::Black))
+    crate::pgn::write(
+        &e.game,
+        &crate::pgn::Header {
+            white: &name(Color::White),
+            black: &name(Color::Black),
+            rated: e.rated,
+            control: &e.control,
+        },
+    )
 }
 
 /// A game in a player's list ("my games", a profile's history).
