@@ -279,6 +279,35 @@ pub(crate) struct Play {
     version: u64,
 }
 
+impl Play {
+    /// A new game of `mode` from `game`'s start under `control` (its clock
+    /// set for the first move when it has one), with no seats taken yet:
+    /// casual, no computer, nothing asked, nothing said.
+    fn new(game: Game, mode: Mode, control: TimeControl) -> Play {
+        let clock = control
+            .is_timed()
+            .then(|| Clock::new(control, game.turn(), now_millis()));
+        Play {
+            game,
+            mode,
+            level: 0,
+            computer: None,
+            seats: [None, None],
+            users: [None, None],
+            rated: false,
+            control,
+            clock,
+            draw_offer: None,
+            takeback: None,
+            notice: None,
+            chat: Chat::default(),
+            watchers: Chat::default(),
+            search: None,
+            version: 1,
+        }
+    }
+}
+
 /// A game on this server: what it is (saved) and what this process does
 /// with it. It reads as its [`Play`] (`e.game`, `e.seats`, ...), which is
 /// what a snapshot copies.
@@ -1556,26 +1585,12 @@ impl Server {
             self.check_game_limit(user).await?;
         }
         let game = Game::new(start).with_fifty_move_rule(request.fifty_move_rule.unwrap_or(true));
-        let clock = control
-            .is_timed()
-            .then(|| Clock::new(control, game.turn(), now_millis()));
         let play = Play {
-            game,
-            mode,
             level,
             computer,
             seats,
             users,
-            rated: false,
-            control,
-            clock,
-            draw_offer: None,
-            takeback: None,
-            notice: None,
-            chat: Chat::default(),
-            watchers: Chat::default(),
-            search: None,
-            version: 1,
+            ..Play::new(game, mode, control)
         };
         let actor = Actor {
             token: Some(token.clone()),
@@ -2199,24 +2214,11 @@ impl Server {
             name: seek.username.clone(),
         });
         let game = Game::new(Board::startpos()).with_fifty_move_rule(seek.fifty_move_rule);
-        let clock = Some(Clock::new(control, game.turn(), now_millis()));
         let play = Play {
-            game,
-            mode: Mode::Friend,
-            level: 0,
-            computer: None,
             seats,
             users,
             rated: seek.rated,
-            control,
-            clock,
-            draw_offer: None,
-            takeback: None,
-            notice: None,
-            chat: Chat::default(),
-            watchers: Chat::default(),
-            search: None,
-            version: 1,
+            ..Play::new(game, Mode::Friend, control)
         };
         let actor = Actor::user(user.clone(), Some(&token));
         let (game_id, state) = match self.insert(play, &actor).await {

@@ -340,19 +340,8 @@ async fn signup(
     ApiJson(body): ApiJson<Credentials>,
 ) -> Response {
     let accounts = s.accounts();
-    if let Err(e) = same_origin(&headers, accounts.settings()) {
-        return e.into_response();
-    }
-    match accounts
-        .sign_up(&body.username, &body.password, &client.key)
-        .await
-    {
-        Ok(new) => {
-            let before = current_session(accounts, &headers).await;
-            opened(accounts, StatusCode::CREATED, new, before, client.https).await
-        }
-        Err(e) => e.into_response(),
-    }
+    let attempt = accounts.sign_up(&body.username, &body.password, &client.key);
+    begin_session(accounts, &client, &headers, StatusCode::CREATED, attempt).await
 }
 
 async fn signin(
@@ -362,16 +351,27 @@ async fn signin(
     ApiJson(body): ApiJson<Credentials>,
 ) -> Response {
     let accounts = s.accounts();
-    if let Err(e) = same_origin(&headers, accounts.settings()) {
+    let attempt = accounts.sign_in(&body.username, &body.password, &client.key);
+    begin_session(accounts, &client, &headers, StatusCode::OK, attempt).await
+}
+
+/// A sign-up's or a sign-in's answer: `attempt` (not started before the
+/// origin is checked) and, when it succeeds, the new session's cookie in
+/// place of the one the request carried.
+async fn begin_session(
+    accounts: &Accounts,
+    client: &Client,
+    headers: &HeaderMap,
+    status: StatusCode,
+    attempt: impl std::future::Future<Output = Result<NewSession, AccountError>>,
+) -> Response {
+    if let Err(e) = same_origin(headers, accounts.settings()) {
         return e.into_response();
     }
-    match accounts
-        .sign_in(&body.username, &body.password, &client.key)
-        .await
-    {
+    match attempt.await {
         Ok(new) => {
-            let before = current_session(accounts, &headers).await;
-            opened(accounts, StatusCode::OK, new, before, client.https).await
+            let before = current_session(accounts, headers).await;
+            opened(accounts, status, new, before, client.https).await
         }
         Err(e) => e.into_response(),
     }
