@@ -171,6 +171,8 @@ export async function showProfile(name) {
   $("profile-name").textContent = name;
   $("profile-error").textContent = "";
   $("profile-body").hidden = true;
+  $("account-settings").hidden = true;
+  $("account-settings").open = false;
   let profile;
   try {
     profile = await api("GET", "/api/users/" + encodeURIComponent(name));
@@ -211,10 +213,51 @@ export async function showProfile(name) {
     $("history-error").textContent =
       e.status === 404 ? "The game history is not available on this server yet." : errorText(e);
   }
-  if (session.user && session.user.username === profile.username) {
+  const own = !!session.user && session.user.username === profile.username;
+  $("account-settings").hidden = !own;
+  if (own) {
     // The header shows one's own rating: keep it in step.
     session.user = Object.assign({}, session.user, profile);
     renderHeader();
+  }
+}
+
+// ---------------------------------------------------------------- settings
+
+async function changePassword(event) {
+  event.preventDefault();
+  $("password-status").textContent = "";
+  $("password-error").textContent = "";
+  $("password-submit").disabled = true;
+  try {
+    await api("POST", "/api/account/password", {
+      current_password: $("password-current").value,
+      new_password: $("password-new").value,
+    });
+    $("password-current").value = "";
+    $("password-new").value = "";
+    $("password-status").textContent = "Your password is changed; your other sessions are signed out.";
+  } catch (e) {
+    $("password-error").textContent = errorText(e);
+  } finally {
+    $("password-submit").disabled = false;
+  }
+}
+
+async function closeAccount(event) {
+  event.preventDefault();
+  $("close-error").textContent = "";
+  if (!confirm("Close your account for good? This cannot be undone.")) return;
+  $("close-submit").disabled = true;
+  try {
+    await api("POST", "/api/account/close", { password: $("close-password").value });
+    $("close-password").value = "";
+    setSession(null, null);
+    location.hash = "#";
+  } catch (e) {
+    $("close-error").textContent = errorText(e);
+  } finally {
+    $("close-submit").disabled = false;
   }
 }
 
@@ -224,6 +267,8 @@ export function initAccount() {
   $("signin-form").addEventListener("submit", (e) => submitCredentials(e, "signin"));
   $("signup-form").addEventListener("submit", (e) => submitCredentials(e, "signup"));
   $("signout").addEventListener("click", signOut);
+  $("password-form").addEventListener("submit", changePassword);
+  $("close-form").addEventListener("submit", closeAccount);
   window.addEventListener("daba:session", () => {
     renderHeader();
     refreshMyGames(true);

@@ -1267,7 +1267,7 @@ impl Server {
     }
 
     /// Tells the lobby's streams, on this instance and the others.
-    async fn announce(&self, event: LobbyEvent) {
+    pub async fn announce(&self, event: LobbyEvent) {
         if let Some(channels) = self.store.channels() {
             let payload = events::lobby_payload(&self.instance, &event);
             if let Err(e) = self.store.notify(&channels.lobby, &payload).await {

@@ -713,3 +713,126 @@ async fn accounts_work_over_a_real_connection() {
     assert!(answer.contains(r#""username":"wired""#), "{answer}");
     serving.abort();
 }
+
+#[tokio::test]
+async fn a_password_change_needs_the_current_one_and_ends_the_other_sessions() {
+    for (url, _dir) in databases().await {
+        let app = router(server(&url).await);
+        let ada = Player::new(&app, "Ada").await;
+        let other = signin(&app, "Ada", "correct horse battery").await;
+        let other_token = other.token();
+        let change = |current: &str, new: &str| json!({"current_password": current, "new_password": new});
+        ada.post(
+            &app,
+            "/api/account/password",
+            change("wrong one!", "a new password"),
+        )
+        .await
+        .error(403, "not your password");
+        ada.post(
+            &app,
+            "/api/account/password",
+            change("correct horse battery", "short"),
+        )
+        .await
+        .error(400, "at least");
+        // Without the CSRF token: refused, nothing changed.
+        let bare = request(
+            &app,
+            Method::POST,
+            "/api/account/password",
+            Some(change("correct horse battery", "a new password")),
+            Some(&ada.token),
+            &[],
+        )
+        .await;
+        bare.error(403, "X-CSRF-Token");
+        ok(&ada
+            .post(
+                &app,
+                "/api/account/password",
+                change("correct horse battery", "a new password"),
+            )
+            .await);
+        assert_eq!(
+            ok(&me(&app, &ada.token).await)["user"]["username"],
+            "Ada",
+            "this session goes on"
+        );
+        assert_eq!(
+            ok(&me(&app, &other_token).await)["user"],
+            Value::Null,
+            "the other one ended"
+        );
+        signin(&app, "Ada", "correct horse battery")
+            .await
+            .error(401, "wrong");
+        ok(&signin(&app, "Ada", "a new password").await);
+    }
+}
+
+#[tokio::test]
+async fn an_account_closes_with_its_password_once_no_game_is_going() {
+    for (url, _dir) in databases().await {
+        let app = router(server(&url).await);
+        let ada = Player::new(&app, "Ada").await;
+        let bob = Player::new(&app, "Bob").await;
+        let seek = ok(&ada.post(&app, "/api/seeks", json!({"time_control": "1d"})).await).clone();
+        let game = ok(&bob
+            .post(
+                &app,
+                &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()),
+                json!({}),
+            )
+            .await)
+        .clone();
+        ok(&ada.post(&app, "/api/seeks", json!({"time_control": "3d"})).await);
+        ada.post(&app, "/api/account/close", json!({"password": "not hers at all"}))
+            .await
+            .error(403, "not your password");
+        ada.post(
+            &app,
+            "/api/account/close",
+            json!({"password": "correct horse battery"}),
+        )
+        .await
+        .error(409, "games going");
+        assert_eq!(
+            ok(&me(&app, &ada.token).await)["user"]["username"],
+            "Ada",
+            "nothing changed"
+        );
+        let id = game["id"].as_str().unwrap();
+        ok(&ada.post(&app, &format!("/api/games/{id}/abort"), json!({})).await);
+        let closed = ada
+            .post(
+                &app,
+                "/api/account/close",
+                json!({"password": "correct horse battery"}),
+            )
+            .await;
+        assert_eq!(ok(&closed)["user"], Value::Null);
+        assert!(
+            closed.set_cookie().contains("Max-Age=0"),
+            "{}",
+            closed.set_cookie()
+        );
+        assert_eq!(
+            ok(&me(&app, &ada.token).await)["user"],
+            Value::Null,
+            "her session ended"
+        );
+        request(&app, Method::GET, "/api/users/Ada", None, None, &[])
+            .await
+            .error(404, "no such user");
+        let lobby = ok(&bob.get(&app, "/api/lobby").await).clone();
+        assert_eq!(lobby["seeks"], json!([]), "her challenge went with her");
+        // The finished game keeps her name; the name is free again.
+        let finished = ok(&bob.get(&app, &format!("/api/games/{id}")).await).clone();
+        assert!(
+            finished["players"].as_array().unwrap().contains(&json!("Ada")),
+            "{finished}"
+        );
+        ok(&signup(&app, "Ada", "another good password").await);
+    }
+}

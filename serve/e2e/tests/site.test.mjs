@@ -216,6 +216,45 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     await close(page);
   });
 
+  test("a player changes their password and closes their account from their profile", async (t) => {
+    if (await skipUnless(t, [["POST", "/api/account/password"], ["POST", "/api/account/close"]])) return;
+    const page = await newPage();
+    const name = await signUp(page, uniqueName("cleo"));
+    await page.click("#nav-me");
+    await page.waitForSelector("#account-settings:not([hidden])");
+    await page.click("#account-settings summary");
+    await page.fill("#password-current", "not my password");
+    await page.fill("#password-new", "a brand new secret");
+    await page.click("#password-submit");
+    await page.waitForFunction(() => /not your password/.test(document.getElementById("password-error").textContent));
+    await page.fill("#password-current", "correct horse battery");
+    await page.fill("#password-new", "a brand new secret");
+    await page.click("#password-submit");
+    await page.waitForFunction(() => /password is changed/.test(document.getElementById("password-status").textContent));
+    assert.ok(await page.isVisible("#signed-in"), "still signed in here");
+    const signIn = (password) =>
+      fetch(server.url + "api/signin", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: name, password }),
+      });
+    assert.equal((await signIn("correct horse battery")).status, 401);
+    assert.equal((await signIn("a brand new secret")).status, 200);
+    // Another player's profile has no settings.
+    await page.goto(server.url + "#user=nobody-" + name);
+    await page.goto(server.url + "#user=" + name);
+    await page.waitForSelector("#account-settings:not([hidden])");
+    // Closing (the page asks first; newPage accepts dialogs).
+    await page.click("#account-settings summary");
+    await page.fill("#close-password", "a brand new secret");
+    await page.click("#close-submit");
+    await page.waitForSelector("#signed-out:not([hidden])");
+    await page.waitForSelector("#lobby:not([hidden])");
+    assert.equal((await fetch(server.url + "api/users/" + name)).status, 404);
+    noErrors([401, 403, 404]);
+    await close(page);
+  });
+
   test("take-back requests and draw offers between two players", async () => {
     const { alice, bob, id } = await friendGame();
     await clickMove(alice, "e2", "e4");

@@ -7,6 +7,8 @@
 //! | `POST /api/signin` | `{username, password}` | `{user, csrf}`, and the session cookie |
 //! | `POST /api/signout` | | `{user: null, csrf: null}`; the session ends, the cookie goes |
 //! | `GET /api/me` | | `{user, csrf}`, or `{user: null, csrf: null}` for a guest |
+//! | `POST /api/account/password` | `{current_password, new_password}` | `{changed: true}`; the player's other sessions end |
+//! | `POST /api/account/close` | `{password}` | `{user: null, csrf: null}`: the account, its sessions and challenges are gone (409 while a game of theirs is going) |
 //! | `GET /api/users/{name}` | | the public profile, or 404 |
 //!
 //! `user` is a [`Profile`]. The cookie [`SESSION_COOKIE`] is `HttpOnly`,
@@ -46,7 +48,8 @@ impl IntoResponse for AccountError {
         let status = match &self {
             AccountError::Invalid(_) => 400,
             AccountError::WrongCredentials => 401,
-            AccountError::Taken => 409,
+            AccountError::WrongPassword => 403,
+            AccountError::Taken | AccountError::GamesGoing => 409,
             AccountError::Limited(_) => 429,
             AccountError::Busy | AccountError::Unavailable(_) => 503,
         };
@@ -291,6 +294,21 @@ struct Credentials {
     password: String,
 }
 
+/// `POST /api/account/password`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PasswordChange {
+    current_password: String,
+    new_password: String,
+}
+
+/// `POST /api/account/close`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Confirmation {
+    password: String,
+}
+
 /// Who is signed in, as the page sees it.
 #[derive(Serialize)]
 struct Me {
@@ -416,6 +434,50 @@ async fn me(client: Client, headers: HeaderMap, SessionOf(session): SessionOf) -
     }
 }
 
+async fn change_password(
+    State(s): State<Arc<Server>>,
+    client: Client,
+    SessionOf(session): SessionOf,
+    ApiJson(body): ApiJson<PasswordChange>,
+) -> Response {
+    let Some(session) = session else {
+        return ApiError::new(401, "sign in first").into_response();
+    };
+    let changed = s
+        .accounts()
+        .change_password(&session, &body.current_password, &body.new_password, &client.key)
+        .await;
+    match changed {
+        Ok(()) => Json(serde_json::json!({ "changed": true })).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn close_account(
+    State(s): State<Arc<Server>>,
+    client: Client,
+    SessionOf(session): SessionOf,
+    ApiJson(body): ApiJson<Confirmation>,
+) -> Response {
+    let Some(session) = session else {
+        return ApiError::new(401, "sign in first").into_response();
+    };
+    if let Err(e) = s
+        .accounts()
+        .close_account(&session, &body.password, &client.key)
+        .await
+    {
+        return e.into_response();
+    }
+    // Its challenges went with it.
+    s.announce(crate::lobby::LobbyEvent::Changed).await;
+    let mut response = Json(SIGNED_OUT).into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, cookie("", 0, client.https));
+    response
+}
+
 async fn user(State(s): State<Arc<Server>>, ApiPath(name): ApiPath<String>) -> Response {
     match s.accounts().user_by_name(&name).await {
         Ok(Some(user)) => Json(user.profile()).into_response(),
@@ -431,5 +493,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/signin", post(signin))
         .route("/api/signout", post(signout))
         .route("/api/me", get(me))
+        .route("/api/account/password", post(change_password))
+        .route("/api/account/close", post(close_account))
         .route("/api/users/{name}", get(user))
 }

@@ -118,6 +118,10 @@ pub enum AccountError {
     Taken,
     /// No such username, or not its password (401): which one is not said.
     WrongCredentials,
+    /// A signed-in player's confirmation with a password not theirs (403).
+    WrongPassword,
+    /// An account with games going cannot close (409).
+    GamesGoing,
     /// Too many attempts (429): try again after this many seconds.
     Limited(i64),
     /// Too many passwords being checked at once (503).
@@ -132,6 +136,10 @@ impl std::fmt::Display for AccountError {
             AccountError::Invalid(m) => f.write_str(m),
             AccountError::Taken => f.write_str("this username is taken"),
             AccountError::WrongCredentials => f.write_str("wrong username or password"),
+            AccountError::WrongPassword => f.write_str("that is not your password"),
+            AccountError::GamesGoing => {
+                f.write_str("you have games going: finish, resign or abort them first")
+            }
             AccountError::Limited(s) => write!(f, "too many attempts; try again in {s} seconds"),
             AccountError::Busy => f.write_str("the server is busy checking passwords; try again in a moment"),
             AccountError::Unavailable(_) => {
@@ -456,6 +464,19 @@ impl Accounts {
     ) -> Result<NewSession, AccountError> {
         let now = self.now();
         self.maybe_sweep(now).await;
+        let user = self.check_credentials(username, password, client, now).await?;
+        self.open_session(user, now).await
+    }
+
+    /// The account `username` (any case) if `password` is theirs, counted
+    /// against the sign-in limits of the name and of `client` when not.
+    async fn check_credentials(
+        &self,
+        username: &str,
+        password: &str,
+        client: &str,
+        now: i64,
+    ) -> Result<User, AccountError> {
         if password.chars().count() > PASSWORD_CHARS.1 {
             return Err(AccountError::Invalid(format!(
                 "a password has at most {} characters",
@@ -488,13 +509,70 @@ impl Accounts {
         match user {
             Some(user) if matches => {
                 self.limiter().clear(&name_key);
-                self.open_session(user, now).await
+                Ok(user)
             }
             _ => {
                 self.record_attempts(keys, now);
                 Err(AccountError::WrongCredentials)
             }
         }
+    }
+
+    /// A signed-in player's password, checked as a sign-in's is.
+    async fn confirm(
+        &self,
+        username: &str,
+        password: &str,
+        client: &str,
+        now: i64,
+    ) -> Result<(), AccountError> {
+        match self.check_credentials(username, password, client, now).await {
+            Ok(_) => Ok(()),
+            Err(AccountError::WrongCredentials) => Err(AccountError::WrongPassword),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Changes the password of `session`'s player to `new` if `current` is
+    /// theirs; every other session of theirs ends (a stolen session with
+    /// it), this one goes on.
+    pub async fn change_password(
+        &self,
+        session: &Session,
+        current: &str,
+        new: &str,
+        client: &str,
+    ) -> Result<(), AccountError> {
+        let now = self.now();
+        let user = &session.user;
+        check_password(new, &user.username).map_err(AccountError::Invalid)?;
+        self.confirm(&user.username, current, client, now).await?;
+        let new = new.to_string();
+        let password_hash = self
+            .hashing(move || hash_password(&new))
+            .await?
+            .map_err(|e| AccountError::Unavailable(format!("cannot hash a password: {e}")))?;
+        store::set_password(&self.pool, &user.id, &password_hash, &session.key).await?;
+        Ok(())
+    }
+
+    /// Closes `session`'s player's account if `password` is theirs and no
+    /// game of theirs is going: the account, its sessions, challenges and
+    /// presence go, and the name is free again; finished games keep the
+    /// name they were played under.
+    pub async fn close_account(
+        &self,
+        session: &Session,
+        password: &str,
+        client: &str,
+    ) -> Result<(), AccountError> {
+        let now = self.now();
+        let user = &session.user;
+        self.confirm(&user.username, password, client, now).await?;
+        if !store::delete_user_without_games(&self.pool, &user.id).await? {
+            return Err(AccountError::GamesGoing);
+        }
+        Ok(())
     }
 
     /// The session of this token, if it is one and has not ended; extends

@@ -271,6 +271,60 @@ pub async fn delete_session(pool: &AnyPool, id: &str) -> Result<(), StoreError> 
     Ok(())
 }
 
+/// Sets the password of the user `user_id` and ends their sessions but
+/// `keep`, in one transaction.
+pub async fn set_password(
+    pool: &AnyPool,
+    user_id: &str,
+    password_hash: &str,
+    keep: &str,
+) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+        .bind(password_hash)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+        .bind(user_id)
+        .bind(keep)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes the user `user_id` with their sessions, seeks and presence, in
+/// one transaction, unless a game of theirs is going: then nothing changes
+/// and the answer is false.
+pub async fn delete_user_without_games(pool: &AnyPool, user_id: &str) -> Result<bool, StoreError> {
+    let mut tx = pool.begin().await?;
+    let going: i64 = sqlx::query(
+        "SELECT COUNT(*) AS n FROM games WHERE (white_user = $1 OR black_user = $2) AND finished = $3",
+    )
+    .bind(user_id)
+    .bind(user_id)
+    .bind(false)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("n")?;
+    if going > 0 {
+        return Ok(false);
+    }
+    for table in ["sessions", "seeks", "presence"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1"))
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("DELETE FROM users WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// Deletes the sessions ended by `now`; returns how many.
 pub async fn delete_expired_sessions(pool: &AnyPool, now: i64) -> Result<u64, StoreError> {
     Ok(sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
