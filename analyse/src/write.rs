@@ -333,6 +333,17 @@ pub struct JsonMove {
 /// The JSON lines of a game's analysed moves.
 pub fn game_json(game: &Game, analysis: &GameAnalysis) -> String {
     let mut out = String::new();
+    for line in json_moves(game, analysis) {
+        out.push_str(&serde_json::to_string(&line).expect("plain data serialises"));
+        out.push('\n');
+    }
+    out
+}
+
+/// A game's analysed moves as `--json` writes them (the site's game review
+/// shows the same).
+pub fn json_moves(game: &Game, analysis: &GameAnalysis) -> Vec<JsonMove> {
+    let mut out = Vec::new();
     let chess960 = game.start.is_chess960();
     for (i, m) in game.moves.iter().enumerate() {
         let Some(judged) = &analysis.moves[i] else {
@@ -348,7 +359,7 @@ pub fn game_json(game: &Game, analysis: &GameAnalysis) -> String {
             .first()
             .map(|l| l.pv.as_slice())
             .unwrap_or_default();
-        let line = JsonMove {
+        out.push(JsonMove {
             game: game.number,
             ply: i + 1,
             move_number: board.fullmove_number(),
@@ -370,9 +381,7 @@ pub fn game_json(game: &Game, analysis: &GameAnalysis) -> String {
             accuracy: (judged.verdict.accuracy * 10.0).round() / 10.0,
             depth: after_eval.depth,
             nodes: after_eval.nodes,
-        };
-        out.push_str(&serde_json::to_string(&line).expect("plain data serialises"));
-        out.push('\n');
+        });
     }
     out
 }

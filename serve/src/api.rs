@@ -17,6 +17,9 @@
 //! | `POST /api/games/{id}/claim` | `{token}` | the game, drawn by threefold repetition or 50 moves |
 //! | `POST /api/games/{id}/chat` | `{token, text}` | the game with the message |
 //! | `GET /api/games/{id}/pgn` | | the game as a PGN file |
+//! | `GET /api/games/{id}/positions` | | every position of the game, the start first, to step through |
+//! | `POST /api/games/{id}/review` | | asks Daba to review the finished game: `{state: waiting, ahead}` (503 when the queue is full, 409 before the end) |
+//! | `GET /api/games/{id}/review` | | `{state: none/waiting/running/done, ahead?, done?, total?, review?}` |
 //! | `GET /api/my/games` | | the signed-in player's games going, their move first |
 //! | `GET /api/users/{name}/games` | | a player's finished games |
 //! | `GET /api/users/{name}/pgn` | | a player's finished games as one PGN file |
@@ -217,6 +220,33 @@ async fn view(
     HeaderToken(token): HeaderToken,
 ) -> Answer<server::GameView> {
     s.view(&id, &actor(token, user)).await.map(Json)
+}
+
+async fn positions(
+    State(s): Shared,
+    MaybeUser(user): MaybeUser,
+    ApiPath(id): ApiPath<String>,
+    HeaderToken(token): HeaderToken,
+) -> Answer<Vec<crate::game::GamePosition>> {
+    s.positions(&id, &actor(token, user)).await.map(Json)
+}
+
+async fn review(
+    State(s): Shared,
+    MaybeUser(user): MaybeUser,
+    ApiPath(id): ApiPath<String>,
+    HeaderToken(token): HeaderToken,
+) -> Answer<crate::review::ReviewView> {
+    s.review(&id, &actor(token, user)).await.map(Json)
+}
+
+async fn ask_review(
+    State(s): Shared,
+    MaybeUser(user): MaybeUser,
+    ApiPath(id): ApiPath<String>,
+    HeaderToken(token): HeaderToken,
+) -> Answer<crate::review::ReviewView> {
+    s.ask_review(&id, &actor(token, user)).await.map(Json)
 }
 
 async fn wait(
@@ -524,6 +554,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/games/{id}/positions", get(positions))
+        .route("/api/games/{id}/review", get(review).post(ask_review))
         .route("/api/my/games", get(my_games))
         .route("/api/lobby", get(lobby))
         .route("/api/lobby/events", get(lobby_events))

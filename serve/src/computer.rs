@@ -189,6 +189,13 @@ impl Engines {
         }
     }
 
+    /// A test of whether any game's search is running now, to hand to a
+    /// thread that must give way to them (the game review).
+    pub fn busy_probe(&self) -> impl Fn() -> bool + Send + 'static {
+        let (permits, count) = (self.permits.clone(), self.sessions.len());
+        move || permits.available_permits() < count
+    }
+
     /// The computer's move at `level` for game `game_id` in `board`, whose
     /// game went through the positions `keys` (the last is `board`'s).
     /// `None` when no search thread could be started.

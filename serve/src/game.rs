@@ -478,8 +478,52 @@ impl Game {
 
     /// The square of the king in check, if the side to move is in check.
     pub fn check_square(&self) -> Option<Square> {
-        let board = self.board();
-        board.in_check().then(|| board.king(board.side_to_move()))
+        check_square(self.board())
+    }
+
+    /// Every position of the game, the start first, as the page draws it
+    /// when stepping through the moves.
+    pub fn positions(&self) -> Vec<GamePosition> {
+        let played = self.played();
+        let mut board = *self.start();
+        let mut out = vec![GamePosition::of(&board, None)];
+        for (&mv, played) in self.moves().iter().zip(&played) {
+            board = board.play(mv);
+            out.push(GamePosition::of(&board, Some(played)));
+        }
+        out
+    }
+}
+
+/// The square of the king in check in `board`, if any.
+fn check_square(board: &Board) -> Option<Square> {
+    board.in_check().then(|| board.king(board.side_to_move()))
+}
+
+/// One position of a game, to step through.
+#[derive(Clone, Debug, Serialize)]
+pub struct GamePosition {
+    /// Its FEN.
+    pub fen: String,
+    /// The pieces, a1 to h8 (see [`piece_codes`]).
+    pub board: Vec<Option<String>>,
+    /// The move that led here: from and to squares, and its SAN.
+    pub last_move: Option<[String; 2]>,
+    /// That move in SAN.
+    pub san: Option<String>,
+    /// The square of a king in check.
+    pub check: Option<String>,
+}
+
+impl GamePosition {
+    fn of(board: &Board, played: Option<&PlayedMove>) -> GamePosition {
+        GamePosition {
+            fen: board.to_fen(),
+            board: piece_codes(board),
+            last_move: played.map(|m| [m.from.clone(), m.to.clone()]),
+            san: played.map(|m| m.san.clone()),
+            check: check_square(board).map(|s| s.to_string()),
+        }
     }
 }
 

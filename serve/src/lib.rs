@@ -9,7 +9,7 @@
 //! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP,
 //! `clock` keeps real-time and correspondence clocks (pure logic), `events`
 //! joins the instances of a site on one PostgreSQL, `presence` says who is
-//! online on all of them.
+//! online on all of them, `review` analyses finished games.
 
 pub mod accounts;
 pub mod api;
@@ -23,6 +23,7 @@ pub mod page;
 pub mod pgn;
 pub mod presence;
 pub mod ratings;
+pub mod review;
 pub mod server;
 pub mod store;
 

@@ -23,12 +23,13 @@ use crate::accounts::{AccountSettings, Accounts};
 use crate::clock::{Clock, ClockError, LagMeter, TimeControl};
 use crate::computer::{self, Decision, Engines, Thinking};
 use crate::events::{self, Listener, Note, SEARCH_LEASE};
-use crate::game::{color_id, color_name, End, Game, LegalMove, PlayError, PlayedMove, Reason};
+use crate::game::{color_id, color_name, End, Game, GamePosition, LegalMove, PlayError, PlayedMove, Reason};
 use crate::limits::{Limiter, Rule};
 use crate::lobby::{Lobby, LobbyEvent, LobbyView, SeekView, MAX_LISTED_SEEKS, MAX_SEEKS_PER_PLAYER};
 use crate::presence::{Presence, ONLINE_WITHIN, REFRESH_EVERY};
 use crate::ratings::GameResult;
 use crate::ratings::PROVISIONAL_DEVIATION;
+use crate::review::{self, Job, QueueFull, ReviewView, Reviews, REVIEW_NODES};
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
 use crate::store::{SearchLease, StoredSeek};
 use movegen::{Board, Color};
@@ -1044,6 +1045,8 @@ pub struct Server {
     lobby: Lobby,
     /// Who is online on the whole site.
     presence: Presence,
+    /// The game reviews to make (a worker thread makes them).
+    reviews: Arc<Reviews>,
     /// This process's id among the instances of a site.
     instance: String,
     /// The task that hears the other instances (PostgreSQL).
@@ -1054,6 +1057,7 @@ pub struct Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        self.reviews.close();
         for task in [&self.listener, &self.presence_task] {
             if let Some(task) = task.get() {
                 task.abort();
@@ -1111,6 +1115,7 @@ impl Server {
             chat_limit: Mutex::new(Limiter::default()),
             lobby: Lobby::new(),
             presence: Presence::new(&instance),
+            reviews: Arc::new(Reviews::default()),
             instance,
             listener: OnceLock::new(),
             presence_task: OnceLock::new(),
@@ -1168,7 +1173,84 @@ impl Server {
             }
         });
         let _ = server.presence_task.set(task.abort_handle());
+        server.start_review_worker();
         Ok(server)
+    }
+
+    /// The thread that makes the game reviews, at the lowest priority and
+    /// out of the way of the games' searches ([`crate::review`]); it ends
+    /// when the server goes.
+    fn start_review_worker(self: &Arc<Self>) {
+        let reviews = self.reviews.clone();
+        let busy = self.engines.busy_probe();
+        let weak = Arc::downgrade(self);
+        let runtime = tokio::runtime::Handle::current();
+        let started = std::thread::Builder::new()
+            .name("daba-review".into())
+            .spawn(move || {
+                review::lower_priority();
+                reviews.work(&busy, &mut |id, made| {
+                    let Some(server) = weak.upgrade() else { return };
+                    let json = serde_json::to_string(made).unwrap_or_default();
+                    let saved = runtime.block_on(server.store.save_review(id, REVIEW_NODES as i64, &json));
+                    if let Err(e) = saved {
+                        eprintln!("daba serve: cannot save the review of game {id}: {e}");
+                    }
+                });
+            });
+        if let Err(e) = started {
+            eprintln!("daba serve: no thread for game reviews: {e}");
+        }
+    }
+
+    /// The review of the game `id` kept in the database, if made.
+    async fn stored_review(&self, id: &str) -> Result<Option<ReviewView>, ApiError> {
+        let record = self.store.review(id).await.map_err(|e| unsaved(&e))?;
+        Ok(record
+            .and_then(|r| serde_json::from_str(&r).ok())
+            .map(ReviewView::made))
+    }
+
+    /// Asks Daba to review the finished game `id` (anyone who may watch
+    /// it may ask): queued, or the review when made.
+    pub async fn ask_review(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<ReviewView, ApiError> {
+        if let Some(made) = self.stored_review(id).await? {
+            return Ok(made);
+        }
+        let (job, _) = self
+            .with_game(id, actor, |e| {
+                if e.game.end().is_none() {
+                    return Err(ApiError::conflict("a game is reviewed once it is over"));
+                }
+                Ok(Job {
+                    id: id.to_string(),
+                    start: *e.game.start(),
+                    moves: e.game.moves().to_vec(),
+                })
+            })
+            .await?;
+        match self.reviews.ask(job) {
+            Ok(progress) => Ok(ReviewView::of(progress)),
+            Err(QueueFull) => Err(ApiError::new(
+                503,
+                "Daba is reviewing many games right now; try again in a minute",
+            )),
+        }
+    }
+
+    /// Where the review of the game `id` stands, and the review once made.
+    pub async fn review(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<ReviewView, ApiError> {
+        self.view(id, actor).await?;
+        if let Some(made) = self.stored_review(id).await? {
+            return Ok(made);
+        }
+        Ok(ReviewView::of(self.reviews.progress(id)))
+    }
+
+    /// Every position of the game `id`, to step through.
+    pub async fn positions(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<Vec<GamePosition>, ApiError> {
+        let (positions, _) = self.with_game(id, actor, |e| Ok(e.game.positions())).await?;
+        Ok(positions)
     }
 
     /// The signed-in player `user` made a request: they are online.

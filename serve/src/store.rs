@@ -518,6 +518,31 @@ impl Store {
         })
     }
 
+    /// Keeps the review of the game `game_id` (JSON), replacing none: the
+    /// first one made stays.
+    pub async fn save_review(&self, game_id: &str, nodes: i64, record: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO reviews (game_id, nodes, record, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(nodes)
+        .bind(record)
+        .bind(now_seconds())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The review of the game `game_id` (JSON), if one was made.
+    pub async fn review(&self, game_id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT record FROM reviews WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("record")).transpose()?)
+    }
+
     /// Marks the player `user_id` seen at `at` (seconds since 1970); the
     /// `presence` table of [`crate::presence`].
     pub async fn touch_presence(&self, user_id: &str, at: i64) -> Result<(), StoreError> {

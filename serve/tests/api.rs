@@ -828,3 +828,57 @@ async fn a_local_server_refuses_requests_addressed_to_other_hosts() {
         .unwrap();
     assert_eq!(send(&open, request).await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_finished_game_steps_through_its_positions_and_is_reviewed() {
+    let app = app().await;
+    let (id, token, _) = create(&app, json!({"mode": "local"})).await;
+    post(&app, &format!("/api/games/{id}/review"), json!({}))
+        .await
+        .error(409, "once it is over");
+    // 1. f3 e5 2. g4?? Qh4#
+    let over = play_all(&app, &id, &token, "f2f3 e7e5 g2g4 d8h4").await;
+    assert_eq!(over["reason"], "checkmate");
+
+    let positions = get(&app, &format!("/api/games/{id}/positions")).await.json();
+    let positions = positions.as_array().unwrap();
+    assert_eq!(positions.len(), 5, "the start and after each move");
+    assert_eq!(positions[0]["last_move"], Value::Null);
+    assert_eq!(positions[2]["san"], "e5");
+    assert_eq!(positions[4]["last_move"], json!(["d8", "h4"]));
+    assert_eq!(positions[4]["check"], "e1");
+    assert_eq!(positions[4]["fen"], over["fen"]);
+
+    let none = get(&app, &format!("/api/games/{id}/review")).await.json();
+    assert_eq!(none["state"], "none");
+    let asked = post(&app, &format!("/api/games/{id}/review"), json!({}))
+        .await
+        .json();
+    assert!(
+        matches!(asked["state"].as_str(), Some("waiting" | "running" | "done")),
+        "{asked}"
+    );
+    let mut review = Value::Null;
+    for _ in 0..600 {
+        let answer = get(&app, &format!("/api/games/{id}/review")).await.json();
+        if answer["state"] == "done" {
+            review = answer["review"].clone();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let moves = review["moves"].as_array().expect("reviewed within a minute");
+    assert_eq!(moves.len(), 4);
+    assert_eq!(moves[2]["move"], "g4");
+    assert_eq!(moves[2]["mark"], "??");
+    assert_ne!(moves[2]["best"], "g4");
+    assert!(!moves[2]["pv"].as_array().unwrap().is_empty(), "the better line");
+    assert_eq!(moves[3]["eval"], json!({"mate": 0}));
+    assert!(review["white"]["blunders"].as_u64().unwrap() >= 1);
+    // Asked again: the same review, from the database.
+    let again = post(&app, &format!("/api/games/{id}/review"), json!({}))
+        .await
+        .json();
+    assert_eq!(again["state"], "done");
+    assert_eq!(again["review"], review);
+}
