@@ -6,6 +6,7 @@ import { $, el, api, capital, errorText, session, refreshSession, userLink } fro
 import { chosenControl, clockText, controlText, fillControls, fillCustom, isLow } from "./clock.js";
 import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js";
 import { initLobby, setLobbyActive } from "./lobby.js";
+import { initReview, renderReview, resetReview, shownPosition } from "./review.js";
 
 const FILES = "abcdefgh";
 const PIECE_NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
@@ -248,11 +249,13 @@ function render() {
   const y = you();
   const mine = myColor();
   const two = twoPlayer();
-  const legal = myTurn() ? s.legal : [];
-  drawSquares($("board"), s.board, app.flipped, {
-    last: s.last_move,
-    check: s.check,
-    selected: app.selected,
+  // The position stepped to, or the game as it stands (review.js).
+  const shown = shownPosition(s);
+  const legal = myTurn() && shown.live ? s.legal : [];
+  drawSquares($("board"), shown.board, app.flipped, {
+    last: shown.last_move,
+    check: shown.check,
+    selected: shown.live ? app.selected : null,
     targets: app.selected ? targetsOf(legal, app.selected) : [],
   });
   $("board").classList.toggle("thinking", s.thinking);
@@ -333,7 +336,9 @@ function render() {
       item.appendChild(el("span", "move-number", number + (black ? "…" : ".")));
       list.appendChild(item);
     }
-    item.appendChild(el("span", "move", move.san));
+    const text = el("span", "move", move.san);
+    text.dataset.ply = String(list.querySelectorAll(".move").length + 1);
+    item.appendChild(text);
     if (black) {
       number += 1;
       item = null;
@@ -357,6 +362,7 @@ function render() {
   $("watchers-form").hidden = !!y || !session.user;
   $("watchers-signin").hidden = !!y || !!session.user;
   drawChat($("watchers-lines"), watchers, (from) => from);
+  renderReview(s);
 }
 
 // "My games" after a change in one's game (a move, the end), once the
@@ -370,6 +376,7 @@ function scheduleMyGames() {
 function setState(state) {
   if (!state || (app.state && app.state.id === state.id && state.version < app.state.version)) return;
   const changed = !app.state || app.state.version !== state.version;
+  resetReview(state.id);
   app.state = state;
   app.stateAt = performance.now();
   if (!app.oriented) {
@@ -492,6 +499,8 @@ function movable(square) {
 
 function onPointerDown(event) {
   if (event.button !== 0 || !app.state) return;
+  // An earlier position stepped to is only looked at.
+  if (!shownPosition(app.state).live) return;
   const square = squareAt(event.clientX, event.clientY);
   if (!square) return;
   event.preventDefault();
@@ -734,6 +743,7 @@ async function drawHelp() {
 async function init() {
   initAccount();
   initLobby({ onSeat: enterSeat });
+  initReview({ current: () => app.state, onChange: render });
   fillControls($("setup-tc"), { unlimited: true, selected: "-" });
   fillCustom($("setup-minutes"), $("setup-increment"));
   $("setup-tc").addEventListener("change", updateSetup);

@@ -39,6 +39,7 @@ pub const FILES: &[PageFile] = &[
     file!("/clock.js", "text/javascript; charset=utf-8", "clock.js"),
     file!("/account.js", "text/javascript; charset=utf-8", "account.js"),
     file!("/lobby.js", "text/javascript; charset=utf-8", "lobby.js"),
+    file!("/review.js", "text/javascript; charset=utf-8", "review.js"),
     file!("/style.css", "text/css; charset=utf-8", "style.css"),
     file!("/favicon.svg", "image/svg+xml", "favicon.svg"),
     piece!("wK"),

@@ -142,6 +142,52 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await page.context().close();
   });
 
+  test("a finished game is stepped through by buttons and arrow keys and reviewed by Daba", async () => {
+    const page = await newPage();
+    await start(page, { mode: "local" });
+    // 1. f3 e5 2. g4?? Qh4#
+    for (const [from, to, n] of [["f2", "f3", 1], ["e7", "e5", 2], ["g2", "g4", 3], ["d8", "h4", 4]]) {
+      await clickMove(page, from, to);
+      await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length === n, n);
+    }
+    await page.waitForSelector("#status.over");
+    await page.waitForSelector("#step:not([hidden])");
+    assert.ok(await page.isDisabled("#step-forward"), "the game as it stands");
+    await page.click("#step-first");
+    await page.waitForFunction(() => document.getElementById("step-where").textContent === "Move 0 of 4");
+    assert.equal(await page.getAttribute(square("f2"), "data-piece"), "wP", "the start position");
+    assert.equal(await page.getAttribute(square("h4"), "data-piece"), null);
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.getElementById("step-where").textContent === "Move 1 of 4");
+    assert.equal(await page.getAttribute(square("f3"), "data-piece"), "wP");
+    assert.equal(await page.getAttribute(square("e7"), "data-piece"), "bP", "before Black's reply");
+    assert.ok(await page.$eval(square("f3"), (e) => e.classList.contains("last")));
+    await page.keyboard.press("End");
+    await page.waitForFunction(() => document.getElementById("step-where").textContent === "");
+    assert.equal(await page.getAttribute(square("h4"), "data-piece"), "bQ");
+    // A move in the list is a link to its position.
+    await page.click('#moves .move[data-ply="2"]');
+    await page.waitForFunction(() => document.getElementById("step-where").textContent === "Move 2 of 4");
+    assert.equal(await page.getAttribute(square("e5"), "data-piece"), "bP");
+    assert.equal(await page.getAttribute(square("g4"), "data-piece"), null);
+
+    // The review: accuracy, the graph, the blunder with the better move.
+    await page.waitForSelector("#review:not([hidden])");
+    await page.click("#review-ask");
+    await page.waitForSelector("#review-figures:not([hidden])", { timeout: 90000 });
+    assert.match(await page.textContent("#review-white-accuracy"), /^\d+\.\d%$/);
+    assert.match(await page.textContent("#review-white-counts"), /[1-9]\d* blunders?$/);
+    assert.ok((await page.$$eval("#review-graph polyline", (e) => e.length)) === 1);
+    const blunder = page.locator('#review-marks button[data-ply="3"]');
+    assert.match(await blunder.textContent(), /^2\. g4\?\? Blunder .*Better: /);
+    await blunder.click();
+    await page.waitForFunction(() => document.getElementById("step-where").textContent === "Move 3 of 4");
+    assert.equal(await page.getAttribute(square("g4"), "data-piece"), "wP");
+    assert.equal(await page.getAttribute('#moves .move[data-ply="3"]', "data-mark"), "??");
+    noErrors();
+    await page.context().close();
+  });
+
   test("a promotion asks for the piece", async () => {
     const page = await newPage();
     await start(page, { mode: "local", fen: "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1" });
