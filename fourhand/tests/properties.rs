@@ -102,8 +102,51 @@ fn check_plies(pos: &Position, plies: &[Ply]) {
     if pos.is_frozen(seat) && !pos.rules().recheck_frozen {
         assert_eq!(plies, [Ply::Pass], "a frozen {seat} must pass in {pos}");
     }
+    for mv in pos.pseudo_moves_of(seat) {
+        if let Some(target) = pos.piece_at(mv.to) {
+            assert!(
+                target.kind != Kind::King && seat.is_opponent(target.seat) && !pos.is_frozen(target.seat),
+                "pseudo-legal {mv} captures {target:?} in {pos}"
+            );
+        }
+    }
+    // The legal moves are exactly the pseudo-legal ones that pass the king
+    // rules, judged here from outside on the position after each.
+    let rules = pos.rules();
+    if rules.release_checks == ReleaseChecks::AfterRelease
+        && rules.mate_timing == MateTiming::OwnTurn
+        && !pos.is_frozen(seat)
+        && pos.outcome().is_none()
+    {
+        let partner = seat.partner();
+        let attackers_before = pos.checkers(partner);
+        let expected: Vec<Ply> = pos
+            .pseudo_moves_of(seat)
+            .into_iter()
+            .filter(|&mv| {
+                let after = pos.play(Ply::Move(mv));
+                let attackers_after = after.checkers(partner);
+                let partner_ok = match rules.partner_king {
+                    PartnerKing::Strict => attackers_after.is_subset(attackers_before),
+                    PartnerKing::Simple => !attackers_before.is_empty() || attackers_after.is_empty(),
+                };
+                !after.in_check(seat) && partner_ok
+            })
+            .map(Ply::Move)
+            .collect();
+        let moves: Vec<Ply> = plies
+            .iter()
+            .copied()
+            .filter(|p| matches!(p, Ply::Move(_)))
+            .collect();
+        assert_eq!(moves, expected, "legal moves in {pos}");
+    }
     for ply in plies {
         let Ply::Move(mv) = ply else { continue };
+        assert!(
+            pos.pseudo_moves_of(seat).contains(mv),
+            "legal {mv} is not pseudo-legal in {pos}"
+        );
         let mover = pos.piece_at(mv.from).expect("a move starts on a piece");
         assert_eq!(mover.seat, seat, "{mv} moves another seat's piece in {pos}");
         if let Some(target) = pos.piece_at(mv.to) {
@@ -144,6 +187,28 @@ fn playout(rules: Rules, start: usize, choices: &[u32], seen: &mut Seen) {
         let undo = pos.make(ply);
         assert_eq!(pos.key(), pos.compute_key(), "after {ply} from {before}");
         seen.releases += undo.released(&pos).iter().count();
+        // The king rules, checked from outside: after a move (and the
+        // releases it causes) the mover is not in check, and his partner
+        // has no attacker he did not have before.
+        if let Ply::Move(_) = ply {
+            let mover = before.to_move();
+            // (Immediate mates freeze and release after the move, so the
+            // check is made only when mates wait for the player's turn.)
+            if rules.release_checks == ReleaseChecks::AfterRelease && rules.mate_timing == MateTiming::OwnTurn
+            {
+                assert!(
+                    !pos.in_check(mover),
+                    "{ply} leaves {mover} in check, from {before}"
+                );
+                if rules.partner_king == PartnerKing::Strict {
+                    let partner = mover.partner();
+                    assert!(
+                        pos.checkers(partner).is_subset(before.checkers(partner)),
+                        "{ply} exposes {partner}'s king, from {before}"
+                    );
+                }
+            }
+        }
         match ply {
             Ply::Mated => seen.mates += 1,
             Ply::Pass => seen.passes += 1,
@@ -185,11 +250,16 @@ proptest! {
 
 /// Longer playouts than proptest's, a fixed few, so that games reach their
 /// ends (mates, releases, repetitions) under every variant.
+/// `FOURHAND_PLAYOUTS=N` plays N times as many (a soak run).
 #[test]
 fn long_seeded_playouts() {
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut seen = Seen::default();
-    for (i, rules) in variants().into_iter().enumerate() {
+    let rounds: usize = std::env::var("FOURHAND_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    for (i, rules) in variants().into_iter().enumerate().cycle().take(8 * rounds) {
         for start in 0..starts(rules).len() {
             let choices: Vec<u32> = (0..400)
                 .map(|_| {
