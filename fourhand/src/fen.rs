@@ -29,7 +29,7 @@ ___sRsNsBsQsKsBsNsR___ S - 0 1";
 pub enum PositionError {
     /// Not 3 to 5 space-separated fields.
     #[error(
-        "expected 5 space-separated fields (board, seat to move, frozen seats, clock, round), found {0}"
+        "expected 5 space-separated fields (board, seat to move, frozen seats, clock, round; the last two may be left out), found {0}"
     )]
     WrongFieldCount(usize),
     /// The board field does not have 14 ranks.
