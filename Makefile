@@ -1,6 +1,7 @@
 # OpenBench / fastchess style build: `make EXE=<path>` puts the release binary at <path>.
 # The tournament binary is the engine alone: no default features, so no `analyse`, `serve`
-# (tokio, axum) or `train` (see Cargo.toml's [features]); `cargo build --release` has them all.
+# (tokio, axum), `train` or `fourhand` (see Cargo.toml's [features]); `cargo build --release` has
+# them all.
 EXE ?= daba
 CARGO ?= cargo
 # Where cargo puts the binary: CARGO_TARGET_DIR when set, as cargo itself reads it.

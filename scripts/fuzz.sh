@@ -15,7 +15,7 @@ seconds=${1:-30}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fen moves uci_session pgn book syzygy_path nnue_net)
+  targets=(fen moves uci_session pgn book syzygy_path nnue_net fourhand_position fourhand_moves)
 fi
 work=${FUZZ_WORK:-$PWD/target/fuzz-work}
 export RUSTC_BOOTSTRAP=1

@@ -9,6 +9,10 @@
 //! `convert-data`, `train`, `tune`). `make EXE=` builds without them, so
 //! the tournament binary's `--help` lists the engine's commands alone.
 //!
+//! `daba fourhand` (feature `fourhand`) is the one subcommand whose arguments
+//! are defined here rather than in its crate: `fourhand` is a rules crate
+//! like `movegen`, with no command-line dependency.
+//!
 //! Exit codes: 0 done, 1 the work failed (a file could not be read, ...),
 //! 2 the arguments are wrong (clap's message, or a value that only turns out
 //! bad when it is used, such as an unreadable `--book`).
@@ -113,6 +117,10 @@ pub enum Command {
         the game results and the predictions, and writes the weights as Rust source. See \
         docs/tuning.md.")]
     Tune(TuneArgs),
+    #[cfg(feature = "fourhand")]
+    /// Four-handed team chess (docs/fourhand.md): its rules from the command line
+    #[command(subcommand)]
+    Fourhand(FourhandCommand),
     #[cfg(feature = "serve")]
     /// Serve a chess page: play Daba from random moves to full strength, or a friend
     #[command(after_help = "\
@@ -127,6 +135,61 @@ pub enum Command {
         `daba completions zsh > ~/.zfunc/_daba`, or `daba completions fish > \
         ~/.config/fish/completions/daba.fish`.")]
     Completions(CompletionsArgs),
+}
+
+/// `daba fourhand` subcommands.
+#[cfg(feature = "fourhand")]
+#[derive(Subcommand, Debug)]
+pub enum FourhandCommand {
+    /// Count the leaf nodes of the four-handed ply tree
+    #[command(after_help = "\
+        One `<ply>: <count>` line per root ply (moves in the machine form `j1k3`, `--` for a pass, \
+        `(mated)` for a mate), a blank line, then `Nodes searched: <N>`; the time goes to stderr. \
+        Every seat's turn is one ply, passes included. A position that does not parse is an \
+        error with exit code 2.")]
+    Perft(FourhandPerftArgs),
+}
+
+/// `daba fourhand perft <DEPTH> [POSITION]`.
+#[cfg(feature = "fourhand")]
+#[derive(Args, Clone, Debug)]
+pub struct FourhandPerftArgs {
+    /// Depth in plies
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
+    /// The position string of docs/fourhand.md, as one argument or as its five fields [default: the start position]
+    #[arg(value_name = "POSITION", num_args = 0.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub position: Vec<String>,
+}
+
+/// Runs `daba fourhand perft`; returns the exit code (2 for a bad position).
+#[cfg(feature = "fourhand")]
+fn fourhand_perft(args: &FourhandPerftArgs) -> i32 {
+    let pos = if args.position.is_empty() {
+        fourhand::Position::start()
+    } else {
+        match fourhand::Position::from_text(&args.position.join(" ")) {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("error: invalid position: {e}");
+                return 2;
+            }
+        }
+    };
+    let start = std::time::Instant::now();
+    let divided = fourhand::divide(&pos, args.depth);
+    let mut out = String::new();
+    for (ply, nodes) in &divided {
+        out.push_str(&format!("{ply}: {nodes}\n"));
+    }
+    let total: u64 = if args.depth == 0 {
+        1
+    } else {
+        divided.iter().map(|(_, n)| n).sum()
+    };
+    println!("{out}\nNodes searched: {total}");
+    eprintln!("{} ms", start.elapsed().as_millis().max(1));
+    0
 }
 
 /// `daba completions` arguments.
@@ -166,6 +229,8 @@ pub fn run(cli: Cli) -> i32 {
         Command::Analyse(args) => analyse::run_cli(&checked("analyse", args.config())),
         #[cfg(feature = "train")]
         Command::Tune(args) => trainer::tune::run_cli(&args.options()),
+        #[cfg(feature = "fourhand")]
+        Command::Fourhand(FourhandCommand::Perft(args)) => fourhand_perft(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run_cli(&args),
         Command::Completions(args) => {
@@ -306,6 +371,10 @@ mod tests {
             "daba serve --port 0 --host 0.0.0.0",
             "daba serve --fresh-hash",
             "daba completions fish",
+            #[cfg(feature = "fourhand")]
+            "daba fourhand perft 4",
+            #[cfg(feature = "fourhand")]
+            "daba fourhand perft 2 ___3nK4___/___8___/___8___/14/14/14/wK13/13eK/14/14/14/___8___/___8___/___4sK3___ S - 0 1",
             #[cfg(feature = "analyse")]
             "daba analyse games.pgn --depth 18 --out annotated.pgn --svg graphs/",
             #[cfg(feature = "analyse")]
@@ -343,6 +412,9 @@ mod tests {
             #[cfg(feature = "serve")]
             "daba serve --host",
             "daba frobnicate",
+            "daba fourhand",
+            "daba fourhand perft",
+            "daba fourhand perft x",
             "daba analyse",
             #[cfg(feature = "analyse")]
             "daba analyse --multipv 0 g.pgn",

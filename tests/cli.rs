@@ -1,7 +1,7 @@
 //! End-to-end tests of the command line: `--help`, `--version`, wrong
 //! arguments, the no-argument UCI start, `bench`'s last line, OpenBench's
-//! UCI-line arguments, the shell completions, and the README's copy of
-//! `daba --help`.
+//! UCI-line arguments, the shell completions, `daba fourhand perft`, and
+//! the README's copy of `daba --help`.
 
 mod common;
 
@@ -149,6 +149,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("completions", &["<SHELL>", "bash", "zsh", "fish"]),
+    ("fourhand", &["perft", "docs/fourhand.md"]),
 ];
 
 #[test]
@@ -256,6 +257,19 @@ fn wrong_arguments_exit_2_with_a_message() {
         (&["bench", "x"], "invalid value 'x'"),
         (&["bench", "5", "--depth", "6"], "cannot be used with"),
         (&["perft"], "<DEPTH>"),
+        (&["fourhand"], "perft"),
+        (&["fourhand", "perft"], "<DEPTH>"),
+        (&["fourhand", "perft", "x"], "invalid value 'x'"),
+        (&["fourhand", "perft", "2", "not a position"], "invalid position"),
+        (
+            &[
+                "fourhand",
+                "perft",
+                "2",
+                "___3nK4___/___8___/___8___/14/6wK7/7sK6/14/13eK/14/14/14/___8___/___8___/___8___ S - 0 1",
+            ],
+            "kings on",
+        ),
         (&["convert-data", "--in", "a"], "--out <FILE>"),
         (&["train"], "--data <FILE>"),
         (&["train", "--data", "a", "--lambda", "2"], "--lambda"),
@@ -315,6 +329,38 @@ fn bench_ends_with_nodes_and_nps() {
     // The plain form OpenBench runs, at the default depth (slow unoptimised).
     if !cfg!(debug_assertions) {
         assert!(nodes(&["bench"]) > three);
+    }
+}
+
+/// `daba fourhand perft`: a `<ply>: <count>` line per root ply, a blank
+/// line and the total, for the start position or a position string given as
+/// one argument or as its five words.
+#[test]
+fn fourhand_perft_divides_and_totals() {
+    let out = daba(&["fourhand", "perft", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 14, "{text}");
+    assert!(lines.contains(&"j1k3: 144"), "{text}");
+    assert_eq!(lines[12], "");
+    assert_eq!(lines[13], "Nodes searched: 1728");
+    let sum: u64 = lines[..12]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 1728);
+
+    // T7: South is mated; its only ply is `(mated)`.
+    let t7 = "___8___/___8___/___4nK3___/14/14/7sK6/wK13/13eK/14/14/7eR6/___8___/___8___/___8___ S - 0 1";
+    let one = daba(&["fourhand", "perft", "1", t7]);
+    let words: Vec<&str> = t7.split(' ').collect();
+    let mut args = vec!["fourhand", "perft", "1"];
+    args.extend(words);
+    let split = daba(&args);
+    for out in [one, split] {
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "(mated): 1\n\nNodes searched: 1\n");
     }
 }
 

@@ -388,7 +388,9 @@ fn crate_sources(root: &Path) -> Vec<PathBuf> {
 fn no_two_modules_import_each_other() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let sources = crate_sources(root);
-    for member in ["movegen", "eval", "engine", "trainer", "analyse", "serve"] {
+    for member in [
+        "movegen", "fourhand", "eval", "engine", "trainer", "analyse", "serve",
+    ] {
         assert!(
             sources.contains(&root.join(member).join("src")),
             "{member} not scanned"
