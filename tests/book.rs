@@ -330,9 +330,9 @@ fn bad_book_files_answer_an_error_and_play_on() {
 #[test]
 fn plays_from_a_real_book() {
     if !std::path::Path::new(REAL_BOOK).exists() {
-        eprintln!(
-            "note: {REAL_BOOK} is absent (Debian package gnuchess-book); \
-             skipping the real-book test"
+        testkit::skip(
+            "plays_from_a_real_book",
+            &format!("{REAL_BOOK} is absent (Debian package gnuchess-book)"),
         );
         return;
     }

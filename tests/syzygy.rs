@@ -1,8 +1,9 @@
-//! Syzygy tablebases end to end, with the tables of `../shared/syzygy/`
-//! (all 3- and 4-piece tables; every test skips with a note without them):
+//! Syzygy tablebases end to end, with the tables of `tests/data/syzygy/`
+//! (all 3- and 4-piece tables, kept in the repository):
 //! the options, loading and bad paths over the UCI pipe; Daba's prober
-//! against python-chess's own reader (scripts/syzygy_probe.py; skipped
-//! without python3 and python-chess) on random 3- and 4-piece positions;
+//! against python-chess's own reader (scripts/syzygy_probe.py; a loud skip
+//! without python3 and python-chess, a failure under DABA_REQUIRE_ALL) on
+//! random 3- and 4-piece positions;
 //! self-play that converts won positions to mate within the fifty-move
 //! rule, holds drawn ones, and puts off lost ones the longest.
 
@@ -19,15 +20,15 @@ fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The tables' directory, or `None` (and a note) when they are absent.
+/// The tables' directory: all 3- and 4-piece tables, in the repository.
 fn tables() -> Option<String> {
-    let dir = repo().join("../shared/syzygy");
-    if dir.join("KQvK.rtbw").is_file() && dir.join("KBNvK.rtbz").is_file() {
-        Some(dir.to_str()?.to_string())
-    } else {
-        eprintln!("note: no Syzygy tables at {}; test skipped", dir.display());
-        None
-    }
+    let dir = repo().join("tests/data/syzygy");
+    assert!(
+        dir.join("KQvK.rtbw").is_file() && dir.join("KBNvK.rtbz").is_file(),
+        "the Syzygy tables of {} are missing",
+        dir.display()
+    );
+    Some(dir.to_str()?.to_string())
 }
 
 /// Daba's prober in this process: loaded once, shared by the tests (probes
@@ -48,7 +49,10 @@ fn python_probe(fens: &[String]) -> Option<Vec<Option<(i32, i32)>>> {
         .status()
         .is_ok_and(|s| s.success());
     if !ok {
-        eprintln!("note: python3 with python-chess not available; comparison skipped");
+        testkit::skip(
+            "the python-chess comparison of Syzygy probes",
+            "python3 with python-chess not available",
+        );
         return None;
     }
     let mut child = Command::new("python3")

@@ -551,15 +551,15 @@ impl Probing {
 mod tests {
     use super::*;
 
-    /// `../shared/syzygy` beside the repository (all 3- and 4-piece tables).
+    /// The repository's `tests/data/syzygy` (all 3- and 4-piece tables).
     fn tables_dir() -> Option<String> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/syzygy");
-        if dir.join("KQvK.rtbw").is_file() {
-            Some(dir.to_str()?.to_string())
-        } else {
-            eprintln!("note: no Syzygy tables at {}; test skipped", dir.display());
-            None
-        }
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/syzygy");
+        assert!(
+            dir.join("KQvK.rtbw").is_file(),
+            "no Syzygy tables at {}",
+            dir.display()
+        );
+        Some(dir.to_str()?.to_string())
     }
 
     fn board(fen: &str) -> Board {

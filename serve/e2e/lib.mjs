@@ -135,3 +135,10 @@ export function fromMissingRoute(message, missing) {
     message.text().includes("status of 404") && missing.some((pattern) => pattern.test(message.location().url || ""))
   );
 }
+
+/** Whether a skip is a failure: in CI (DABA_E2E_REQUIRED, or
+ * DABA_REQUIRE_ALL, which every suite of the repository honours). */
+export function required() {
+  const on = (name) => !!process.env[name] && process.env[name] !== "0";
+  return on("DABA_E2E_REQUIRED") || on("DABA_REQUIRE_ALL");
+}

@@ -31,7 +31,7 @@ async fn shared_database(test: &str) -> Option<String> {
         .map(|(url, _)| url)
         .find(|url| url.starts_with("postgres"));
     if url.is_none() {
-        eprintln!("{test}: skipped (two instances need PostgreSQL: set DABA_TEST_POSTGRES)");
+        testkit::skip(test, "two instances need PostgreSQL: set DABA_TEST_POSTGRES");
     }
     url
 }

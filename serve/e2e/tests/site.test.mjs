@@ -9,11 +9,11 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { fromMissingRoute, launchBrowser, missing, missingRoutes, startServer } from "../lib.mjs";
+import { fromMissingRoute, launchBrowser, missing, missingRoutes, startServer, required } from "../lib.mjs";
 
 const absent = missing();
 if (absent.length) {
-  if (process.env.DABA_E2E_REQUIRED) throw new Error("the browser tests need " + absent.join(", "));
+  if (required()) throw new Error("the browser tests need " + absent.join(", "));
   console.log("# skipping the site's browser tests, missing: " + absent.join(", "));
 }
 
@@ -74,6 +74,7 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     for (const [method, path] of checks) {
       const reason = await waitsFor(method, path);
       if (reason) {
+        if (required()) assert.fail(t.name + ": " + reason);
         console.log("# SKIPPED " + t.name + ": " + reason);
         t.skip(reason);
         return true;
@@ -348,6 +349,7 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     const answer = await probe.json();
     if (!probe.ok && /unknown field `time_control`/.test(answer.error || "")) {
       const reason = "waits for `time_control` on POST /api/games (refused as an unknown field)";
+      if (required()) assert.fail(t.name + ": " + reason);
       console.log("# SKIPPED " + t.name + ": " + reason);
       t.skip(reason);
       return;
@@ -389,6 +391,7 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     const answer = await probe.json();
     if (!probe.ok && /unknown field `time_control`/.test(answer.error || "")) {
       const reason = "waits for `time_control` on POST /api/games (refused as an unknown field)";
+      if (required()) assert.fail(t.name + ": " + reason);
       console.log("# SKIPPED " + t.name + ": " + reason);
       t.skip(reason);
       return;

@@ -63,7 +63,14 @@ pub fn new_id() -> String {
 pub async fn databases() -> Vec<(String, Option<TempDir>)> {
     let dir = TempDir::new();
     let mut out = vec![(sqlite_url(&dir.0.join("daba.sqlite")), Some(dir))];
-    if let Some(url) = std::env::var("DABA_TEST_POSTGRES").ok().filter(|u| !u.is_empty()) {
+    let postgres = std::env::var("DABA_TEST_POSTGRES").ok().filter(|u| !u.is_empty());
+    if postgres.is_none() {
+        testkit::skip(
+            "the PostgreSQL half of this test",
+            "DABA_TEST_POSTGRES is not set (postgres://user:password@host/database)",
+        );
+    }
+    if let Some(url) = postgres {
         sqlx::any::install_default_drivers();
         let pool = sqlx::AnyPool::connect(&url)
             .await
