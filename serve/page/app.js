@@ -709,24 +709,42 @@ async function drawHelp() {
         targets: selected ? targetsOf(position.legal, selected) : [],
       });
     draw();
-    caption.textContent = position.end_text || capital(position.turn) + " to move. Click a piece.";
+    // A lesson board announces only the end it shows: a mate or a stalemate
+    // (no legal move). Other automatic ends (a king and a bishop against a
+    // king is a dead position) would hide what the board is there to teach.
+    const ending = position.legal.length === 0 ? position.end_text : null;
+    const idle = () => ending || capital(position.turn) + " to move. Click a piece.";
+    caption.textContent = idle();
     board.addEventListener("click", (event) => {
       const square = event.target.closest("[data-square]");
       if (!square) return;
       const name = square.dataset.square;
       selected = selected === name ? null : name;
       draw();
-      if (selected) {
-        const n = targetsOf(position.legal, selected).length;
-        const piece = square.dataset.piece;
-        if (!piece) caption.textContent = "An empty square.";
-        else if (n === 0) caption.textContent = "This piece has no legal move here.";
-        else caption.textContent = "The " + PIECE_NAMES[piece[1]] + " can go to " + n + (n === 1 ? " square." : " squares.");
-      } else {
-        caption.textContent = position.end_text || capital(position.turn) + " to move. Click a piece.";
-      }
+      if (selected) caption.textContent = helpCaption(position, selected, square.dataset.piece) || idle();
+      else caption.textContent = idle();
     });
   }
+}
+
+// What a lesson board says of the piece on `name` (`piece`: its code).
+function helpCaption(position, name, piece) {
+  if (!piece) return "An empty square.";
+  const pieceName = PIECE_NAMES[piece[1]];
+  const side = piece[0] === "w" ? "white" : "black";
+  if (side !== position.turn) {
+    const mover = capital(position.turn);
+    return "It is " + mover + "'s turn: " + capital(side) + "'s pieces wait until " + mover + " has moved.";
+  }
+  const moves = position.legal.filter((m) => m.from === name);
+  if (moves.length === 0) return "This " + pieceName + " has no legal move here.";
+  const squares = [...new Set(moves.map((m) => m.to))];
+  const n = squares.length;
+  let text = "The " + pieceName + " can go to " + n + (n === 1 ? " square." : " squares.");
+  if (moves.some((m) => m.promotion)) {
+    text += " On the last row it becomes a queen, rook, bishop or knight: four choices of piece.";
+  }
+  return text;
 }
 
 // ---------------------------------------------------------------- wiring

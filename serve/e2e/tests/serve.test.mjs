@@ -241,4 +241,39 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     noErrors();
     await page.context().close();
   });
+
+  test("the help's captions: no game end on a lesson board, one square for a promotion, whose turn it is", async () => {
+    const page = await newPage();
+    await page.goto(server.url + "#help");
+    const lesson = (title) => page.locator("article", { has: page.locator(`h3:text-is("${title}")`) }).locator(".mini");
+    const caption = (title) => lesson(title).locator(".mini-caption").textContent();
+    await page.waitForFunction(() => [...document.querySelectorAll(".mini-caption")].every((c) => c.textContent));
+    // A king (or a king and a bishop) against a king is a dead position for
+    // the rules, but a lesson board is there to show the moves.
+    for (const title of ["The king", "The bishop"]) {
+      assert.equal(await caption(title), "White to move. Click a piece.", title);
+    }
+    // The boards that show an end still say it.
+    assert.match(await caption("Checkmate"), /^Checkmate/);
+    assert.match(await caption("Draws"), /^Draw by stalemate/);
+    // The promoting pawn has one square and four pieces to choose from.
+    const promotion = await (await fetch(server.url + "api/position", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ fen: await lesson("Promotion").getAttribute("data-fen") }),
+    })).json();
+    const pawn = promotion.legal.find((m) => m.promotion);
+    await lesson("Promotion").locator(`[data-square="${pawn.from}"]`).click();
+    const text = await caption("Promotion");
+    assert.match(text, /can go to 1 square\./);
+    assert.match(text, /four choices/);
+    assert.doesNotMatch(text, /4 squares/);
+    // A piece of the side not to move: whose turn it is, not "no legal move".
+    await lesson("The king").locator('[data-square="b8"]').click();
+    const other = await caption("The king");
+    assert.match(other, /White's turn/);
+    assert.doesNotMatch(other, /no legal move/);
+    noErrors();
+    await page.context().close();
+  });
 });
