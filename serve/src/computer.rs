@@ -36,6 +36,24 @@ pub const FULL_STRENGTH_NODES: u64 = 1_000_000;
 /// Nodes of the search that decides whether the computer takes a draw.
 pub const DRAW_CHECK_NODES: u64 = 20_000;
 
+/// The most a draw offer leaves Daba to win, in per mille by its
+/// win/draw/loss model, for it to take the offer: see [`accepts_draw`].
+pub const DRAW_ACCEPT_WIN_PER_MILLE: u32 = 100;
+
+/// Whether Daba takes a draw offer, judged by the position as engines do:
+/// `score` is its own full-strength search's score ([`DRAW_CHECK_NODES`]
+/// nodes, Daba's point of view, internal units) and the board gives the
+/// material; Daba's win/draw/loss model (`engine::wdl`, fitted to its
+/// self-play games) turns the two into its chance of winning, and Daba
+/// accepts when that is at most [`DRAW_ACCEPT_WIN_PER_MILLE`] (10%). So it
+/// accepts when it is lost or clearly worse, and in a known draw (a level
+/// ending with little material, where even a small edge rarely wins), and
+/// declines in the opening with equal material, where a level score still
+/// leaves it about one chance in three, and whenever it is ahead.
+pub fn accepts_draw(board: &Board, score: i32) -> bool {
+    engine::wdl::wdl(score, engine::wdl::material(board)).win <= DRAW_ACCEPT_WIN_PER_MILLE
+}
+
 /// The node budget of a level; `None` for level 0, the random mover.
 pub fn level_nodes(level: u32) -> Option<u64> {
     match Level::from_skill(level).settings() {
@@ -285,6 +303,18 @@ mod tests {
             assert!(level_nodes(l) < level_nodes(l + 1));
         }
         assert_eq!(levels().len(), 21);
+    }
+
+    #[test]
+    fn a_draw_offer_is_judged_by_score_and_material() {
+        movegen::init();
+        let start = Board::startpos();
+        assert!(!accepts_draw(&start, 0), "a level opening");
+        assert!(!accepts_draw(&start, -50), "half a pawn down in the opening");
+        assert!(accepts_draw(&start, -400), "lost");
+        let rooks = Board::from_fen("8/8/3k4/r7/8/3K4/7R/8 w - - 0 1").unwrap();
+        assert!(accepts_draw(&rooks, 0), "a level rook ending");
+        assert!(!accepts_draw(&rooks, 300), "a won rook ending");
     }
 
     #[tokio::test]

@@ -1870,8 +1870,12 @@ impl Server {
     }
 
     /// A draw offer, acceptance or refusal. Against the computer an offer is
-    /// answered at once: Daba accepts when a short search does not see it
-    /// ahead. On one screen an offer is an agreement (the page asks both).
+    /// answered at once, by the position: a full-strength search of
+    /// [`computer::DRAW_CHECK_NODES`] nodes scores it from Daba's side and
+    /// Daba accepts when its model gives it at most a 10% chance to win
+    /// ([`computer::accepts_draw`]): when it is lost or in a dead-level
+    /// ending, never in the opening with equal material. On one screen an
+    /// offer is an agreement (the page asks both).
     pub async fn draw(self: &Arc<Self>, id: &str, actor: &Actor, action: &str) -> Result<GameView, ApiError> {
         if !matches!(action, "offer" | "accept" | "decline") {
             return Err(ApiError::bad("the action must be offer, accept or decline"));
@@ -1935,7 +1939,7 @@ impl Server {
                     "the game changed while Daba thought about the offer",
                 ));
             }
-            if score.is_some_and(|s| s <= 0) {
+            if score.is_some_and(|s| computer::accepts_draw(&board, s)) {
                 e.stop_thinking();
                 e.game.agree_draw()?;
             } else {

@@ -543,6 +543,40 @@ async fn the_computer_takes_a_draw_only_when_not_ahead() {
     .error(409, "no draw offer");
 }
 
+/// Daba judges a draw offer by the position (its search's score read as a
+/// win chance): never at the start, whichever side it plays, and a level
+/// rook ending it takes.
+#[tokio::test]
+async fn the_computer_declines_a_draw_in_the_opening_and_takes_a_dead_level_ending() {
+    let app = app().await;
+    for color in ["white", "black"] {
+        let (id, token, s) = create(&app, json!({"mode": "computer", "level": 5, "color": color})).await;
+        computer_done(&app, &id, &token, s).await;
+        let s = post(
+            &app,
+            &format!("/api/games/{id}/draw"),
+            json!({"token": token, "action": "offer"}),
+        )
+        .await
+        .json();
+        assert_eq!(s["over"], false, "playing {color}: {s}");
+        assert_eq!(s["notice"], "Daba declines the draw offer.");
+    }
+    let (id, token, _) = create(
+        &app,
+        json!({"mode": "computer", "level": 5, "color": "white", "fen": "8/8/3k4/r7/8/3K4/7R/8 w - - 0 1"}),
+    )
+    .await;
+    let s = post(
+        &app,
+        &format!("/api/games/{id}/draw"),
+        json!({"token": token, "action": "offer"}),
+    )
+    .await
+    .json();
+    assert_eq!(s["reason"], "agreement", "{s}");
+}
+
 #[tokio::test]
 async fn friends_join_by_link_offer_draws_and_chat() {
     let app = app().await;
