@@ -13,6 +13,7 @@ const CLAIM_WORDS = {
   "threefold-repetition": "Claim a draw (threefold repetition)",
   "fifty-moves": "Claim a draw (fifty-move rule)",
 };
+const WAITING_TEXT = "Your friend has not opened the link yet: the game starts when both players are here.";
 const VIEWS = ["lobby", "auth", "games", "profile", "play", "help"];
 
 // Everything about the game on screen.
@@ -127,10 +128,17 @@ function twoPlayer() {
   return !!s && s.mode !== "computer" && s.mode !== "local";
 }
 
+// A game between two players whose second seat is still empty: nobody
+// moves until the friend has opened the link (the server refuses too).
+function waitingForOpponent() {
+  const s = app.state;
+  return twoPlayer() && !!s.seats && !(s.seats.white && s.seats.black);
+}
+
 function myTurn() {
   const s = app.state;
   const y = you();
-  if (!s || s.over || s.thinking || !y) return false;
+  if (!s || s.over || s.thinking || !y || waitingForOpponent()) return false;
   return y === "both" || s.turn === y;
 }
 
@@ -266,7 +274,7 @@ function render() {
   } else {
     const side = capital(s.turn);
     if (s.thinking) status = side + " to move: Daba is thinking…";
-    else if (two && !(s.seats.white && s.seats.black)) {
+    else if (waitingForOpponent()) {
       status = side + " to move. Waiting for your friend to open the link.";
     } else if (!mine) status = side + " to move.";
     else status = s.turn === mine ? "Your move (" + s.turn + ")." : side + " to move: " + opponentWords() + "'s turn.";
@@ -379,6 +387,7 @@ function setState(state) {
   }
   if (changed) {
     app.selected = null;
+    if (!waitingForOpponent() && $("move-error").textContent === WAITING_TEXT) $("move-error").textContent = "";
     hidePromotion();
     if (session.user && myColor()) scheduleMyGames();
   }
@@ -508,6 +517,9 @@ function onPointerDown(event) {
     $("board").setPointerCapture(event.pointerId);
   } else {
     app.selected = null;
+    if (waitingForOpponent() && myColor() && app.state.board[squareIndex(square)]) {
+      $("move-error").textContent = WAITING_TEXT;
+    }
     render();
   }
 }

@@ -230,6 +230,40 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await bob.context().close();
   });
 
+  test("the creator of a friend game cannot move before the friend has joined", async () => {
+    const alice = await newPage();
+    const id = await start(alice, { mode: "friend", color: "white" });
+    await alice.waitForSelector("#invite:not([hidden])");
+    assert.match(await status(alice), /Waiting for your friend/);
+    // The board does not take a move: no selection, no targets, a message.
+    await alice.click(square("e2"));
+    assert.equal(await alice.$$eval("#board .selected, #board .target, #board .target-capture", (e) => e.length), 0);
+    assert.match(await alice.textContent("#move-error"), /friend has not opened the link/);
+    await drag(alice, "e2", "e4");
+    assert.equal(await alice.getAttribute(square("e2"), "data-piece"), "wP");
+    assert.ok(await alice.$eval("#san", (e) => e.disabled));
+    assert.equal((await state(id)).moves.length, 0);
+    // The server refuses the move too, with a clear 409.
+    const seat = await alice.evaluate((id) => JSON.parse(sessionStorage.getItem("daba-seat-" + id)), id);
+    const refused = await fetch(server.url + "api/games/" + id + "/move", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: seat.token, uci: "e2e4" }),
+    });
+    assert.equal(refused.status, 409);
+    assert.match((await refused.json()).error, /wait for your opponent to join/);
+    // Once the friend is there, the game starts.
+    const bob = await newPage();
+    await bob.goto(await alice.inputValue("#invite-link"));
+    await alice.waitForSelector("#invite", { state: "hidden" });
+    assert.equal(await alice.textContent("#move-error"), "");
+    await clickMove(alice, "e2", "e4");
+    await bob.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    noErrors();
+    await alice.context().close();
+    await bob.context().close();
+  });
+
   test("the help page shows a piece's moves from the server", async () => {
     const page = await newPage();
     await page.goto(server.url + "#help");
