@@ -105,6 +105,13 @@ function targetsOf(legal, from) {
   return legal.filter((m) => m.from === from).map((m) => m.to);
 }
 
+// The legal moves from `from` that a click or a drop on `square` plays: the
+// moves to that square, and castling when it is the rook's square (king
+// takes rook, which chess GUIs accept besides the king's two-square step).
+function movesTo(legal, from, square) {
+  return legal.filter((m) => m.from === from && (m.to === square || m.rook === square));
+}
+
 // ---------------------------------------------------------------- the game
 
 // The viewer's seat as the server names it: "white", "black", "both" (one
@@ -447,7 +454,7 @@ async function sendMove(move) {
 // A move from `from` to `to`, if the server lists one; a promotion asks
 // which piece first.
 function tryMove(from, to) {
-  const candidates = app.state.legal.filter((m) => m.from === from && m.to === to);
+  const candidates = movesTo(app.state.legal, from, to);
   if (candidates.length === 0) return false;
   if (candidates.length > 1 && candidates.every((m) => m.promotion)) {
     showPromotion(candidates);
@@ -504,7 +511,9 @@ function onPointerDown(event) {
   const square = squareAt(event.clientX, event.clientY);
   if (!square) return;
   event.preventDefault();
-  if (app.selected && targetsOf(app.state.legal, app.selected).includes(square) && !movable(square)) {
+  // A target of the selected piece plays (its own rook, for a king that
+  // castles, included), else a piece of one's own is picked up.
+  if (app.selected && square !== app.selected && movesTo(app.state.legal, app.selected, square).length > 0) {
     app.pendingTarget = square;
     return;
   }

@@ -142,6 +142,38 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await page.context().close();
   });
 
+  test("king takes rook castles, by click and by drag, in standard chess and Chess960", async () => {
+    const piece = (page, name) => page.getAttribute(square(name), "data-piece");
+    // Standard chess: the king clicks onto its rook (O-O), then the other
+    // king is dragged onto its rook (O-O-O).
+    let page = await newPage();
+    await start(page, { mode: "local", fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" });
+    await clickMove(page, "e1", "h1");
+    await page.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    await drag(page, "e8", "a8");
+    await page.waitForFunction(() => document.querySelectorAll("#moves .move").length === 2);
+    assert.deepEqual(await moveTexts(page), ["O-O", "O-O-O"]);
+    assert.deepEqual(
+      await Promise.all(["g1", "f1", "c8", "d8", "h1", "a8"].map((n) => piece(page, n))),
+      ["wK", "wR", "bK", "bR", null, null],
+    );
+    await page.context().close();
+    // Chess960 (king on c1, rooks on b1 and g1): the same by click and drag.
+    page = await newPage();
+    await start(page, { mode: "local", fen: "1rk3r1/pppppppp/8/8/8/8/PPPPPPPP/1RK3R1 w GBgb - 0 1" });
+    await clickMove(page, "c1", "g1");
+    await page.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    await drag(page, "c8", "b8");
+    await page.waitForFunction(() => document.querySelectorAll("#moves .move").length === 2);
+    assert.deepEqual(await moveTexts(page), ["O-O", "O-O-O"]);
+    assert.deepEqual(
+      await Promise.all(["g1", "f1", "c8", "d8", "b8"].map((n) => piece(page, n))),
+      ["wK", "wR", "bK", "bR", null],
+    );
+    noErrors();
+    await page.context().close();
+  });
+
   test("a promotion asks for the piece", async () => {
     const page = await newPage();
     await start(page, { mode: "local", fen: "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1" });
