@@ -33,6 +33,7 @@ const app = {
   polling: false,
   clockTimer: null,
   flagCheckAt: 0,
+  gone: false, // the server has no such game (a bad link, a database reset)
   view: null, // the section on screen
   lastHash: "", // the last route that is not a sign-in form
 };
@@ -145,7 +146,7 @@ function waitingForOpponent() {
 function myTurn() {
   const s = app.state;
   const y = you();
-  if (!s || s.over || s.thinking || !y || waitingForOpponent()) return false;
+  if (!s || s.over || s.thinking || !y || app.gone || waitingForOpponent()) return false;
   return y === "both" || s.turn === y;
 }
 
@@ -287,8 +288,10 @@ function render() {
     else status = s.turn === mine ? "Your move (" + s.turn + ")." : side + " to move: " + opponentWords() + "'s turn.";
     if (s.check) status += " Check!";
   }
+  if (app.gone) status = "This game no longer exists on the server.";
   $("status").textContent = status;
-  $("status").classList.toggle("over", s.over);
+  $("status").classList.toggle("over", s.over || app.gone);
+  $("gone").hidden = !app.gone;
   $("notice").textContent = s.notice || "";
   let info;
   if (!y) info = "You are watching this game.";
@@ -309,17 +312,21 @@ function render() {
   $("info").textContent = info;
   document.title = myTurn() && two ? "Your move · Daba chess" : "Daba chess";
 
-  // Buttons.
-  const playing = !s.over && !!y;
+  // Buttons. A game the server no longer has takes none: only a new game,
+  // the lobby and flipping the board are left.
+  for (const button of document.querySelectorAll("#play .buttons button")) {
+    if (button.id !== "new-game" && button.id !== "flip") button.disabled = app.gone;
+  }
+  const playing = !s.over && !!y && !app.gone;
   const offerFromOpponent = two && s.draw_offer && s.draw_offer !== mine;
   const canAbort = two && playing && s.moves.length < 2;
   $("undo").hidden = !(y && !two);
-  $("undo").disabled = !s.can_undo;
+  $("undo").disabled = app.gone || !s.can_undo;
   $("abort").hidden = !canAbort;
   $("resign").hidden = !playing || canAbort;
   $("resign").textContent = s.mode === "local" ? "Resign (" + s.turn + ")" : "Resign";
   $("offer-draw").hidden = !playing || offerFromOpponent || canAbort;
-  $("offer-draw").disabled = two && s.draw_offer === mine;
+  $("offer-draw").disabled = app.gone || (two && s.draw_offer === mine);
   $("offer-draw").textContent = two && s.draw_offer === mine ? "Draw offered" : "Offer a draw";
   $("accept-draw").hidden = !(playing && offerFromOpponent);
   $("decline-draw").hidden = !(playing && offerFromOpponent);
@@ -361,7 +368,7 @@ function render() {
   $("invite").hidden = !(two && mine && !(s.seats.white && s.seats.black));
   $("invite-link").value = location.origin + "/#join=" + s.id;
   $("chat").hidden = !(two && mine);
-  $("chat-form").hidden = !mine;
+  $("chat-form").hidden = !mine || app.gone;
   drawChat($("chat-lines"), s.chat || [], (from) => {
     if (from === mine) return "You";
     const who = player(from);
@@ -369,7 +376,7 @@ function render() {
   });
   const watchers = s.watchers_chat || [];
   $("watchers-chat").hidden = !(two && (!y || s.over));
-  $("watchers-form").hidden = !!y || !session.user;
+  $("watchers-form").hidden = !!y || !session.user || app.gone;
   $("watchers-signin").hidden = !!y || !!session.user;
   drawChat($("watchers-lines"), watchers, (from) => from);
 }
@@ -401,22 +408,47 @@ function setState(state) {
   render();
 }
 
+// After a failed poll the page waits RETRY_FIRST_MS, twice that after the
+// next failure, and so on up to RETRY_MAX_MS; an answer starts over.
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 60000;
+
 // Long poll: the server answers when the game changes (the computer moved,
-// the friend moved or wrote) or after a while with the same state.
+// the friend moved or wrote) or after a while with the same state. A 404
+// means the game is gone: said once, and the polling ends. Other failures
+// (the server down, a network error) are retried with a growing wait.
 async function poll(generation) {
+  let wait = RETRY_FIRST_MS;
   while (generation === app.pollGeneration && app.id) {
     try {
       const after = app.state ? app.state.version : 0;
       const path = "/api/games/" + encodeURIComponent(app.id) + "/wait?after=" + after;
       const state = await api("GET", path, undefined, app.pollAbort.signal);
       if (generation !== app.pollGeneration) return;
+      wait = RETRY_FIRST_MS;
       setState(state);
     } catch (e) {
       if (generation !== app.pollGeneration) return;
-      $("notice").textContent = "The server cannot be reached: " + errorText(e);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (e.status === 404) {
+        gameGone();
+        return;
+      }
+      const why = e.status ? errorText(e) : "the server cannot be reached";
+      $("notice").textContent = capital(why) + ". Trying again in " + Math.round(wait / 1000) + " s.";
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(2 * wait, RETRY_MAX_MS);
     }
   }
+}
+
+// The server has no such game (a bad link, a database reset): the page says
+// so, stops polling and leaves the way back to the lobby.
+function gameGone() {
+  stopPolling();
+  app.gone = true;
+  app.selected = null;
+  hidePromotion();
+  render();
 }
 
 function stopPolling() {
@@ -439,6 +471,10 @@ async function act(path, body) {
     setState(state);
     return true;
   } catch (e) {
+    if (e.status === 404 && /no such game/.test(e.message)) {
+      gameGone();
+      return false;
+    }
     $("move-error").textContent = errorText(e);
     render();
     return false;
@@ -592,6 +628,7 @@ async function openGame(id, token, color) {
   app.id = id;
   setSeat(token, color);
   app.state = null;
+  app.gone = false;
   app.selected = null;
   app.oriented = false;
   app.flipped = color === "black";
