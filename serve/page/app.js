@@ -805,6 +805,31 @@ function helpCaption(position, name, piece) {
   return text;
 }
 
+// ---------------------------------------------------------------- chat length
+
+// A chat box takes at most its maxlength (the server's MAX_CHAT_CHARS, which
+// refuses longer messages): within CHAT_WARN_LEFT of it the box says how
+// many characters are left, and a paste that did not fit says it was cut.
+const CHAT_WARN_LEFT = 30;
+
+function watchLength(input, note) {
+  const update = (cut) => {
+    const left = input.maxLength - input.value.length;
+    note.hidden = left > CHAT_WARN_LEFT && !cut;
+    note.textContent =
+      left + (left === 1 ? " character left" : " characters left") +
+      (cut ? ": the pasted text was cut to fit, at most " + input.maxLength + " characters." : ".");
+  };
+  input.addEventListener("input", () => update(false));
+  input.addEventListener("paste", (event) => {
+    const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+    const room = input.maxLength - input.value.length + (input.selectionEnd - input.selectionStart);
+    // The input event of the paste comes first; this says what it cut.
+    if (text.length > room) setTimeout(() => update(true));
+  });
+  update(false);
+}
+
 // ---------------------------------------------------------------- wiring
 
 async function init() {
@@ -854,12 +879,19 @@ async function init() {
     if (!text) return;
     if (await act("/move", seatBody({ san: text }))) $("san").value = "";
   });
-  for (const [form, input] of [["chat-form", "chat-text"], ["watchers-form", "watchers-text"]]) {
+  for (const [form, input, left] of [
+    ["chat-form", "chat-text", "chat-left"],
+    ["watchers-form", "watchers-text", "watchers-left"],
+  ]) {
+    watchLength($(input), $(left));
     $(form).addEventListener("submit", async (event) => {
       event.preventDefault();
       const text = $(input).value.trim();
       if (!text) return;
-      if (await act("/chat", seatBody({ text }))) $(input).value = "";
+      if (await act("/chat", seatBody({ text }))) {
+        $(input).value = "";
+        $(input).dispatchEvent(new Event("input"));
+      }
     });
   }
   $("copy-link").addEventListener("click", async () => {

@@ -111,7 +111,9 @@ impl Default for Config {
     }
 }
 
-/// Longest chat message, in characters.
+/// Longest chat message, in characters: a longer one is refused (400), never
+/// cut. The page's chat boxes take no more (their `maxlength`, which a test
+/// checks against this) and count down to it.
 pub const MAX_CHAT_CHARS: usize = 200;
 /// Chat messages kept per game (the oldest go first).
 pub const MAX_CHAT_LINES: usize = 100;
@@ -2391,6 +2393,24 @@ pub fn position(fen: &str) -> Result<PositionView, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page's chat boxes take as many characters as the server does.
+    #[test]
+    fn the_page_chat_boxes_take_the_servers_limit() {
+        let page = crate::page::FILES
+            .iter()
+            .find(|f| f.path == "/")
+            .expect("the page");
+        let html = std::str::from_utf8(page.bytes).expect("UTF-8");
+        for id in ["chat-text", "watchers-text"] {
+            let at = html.find(&format!("id=\"{id}\"")).expect("the chat box");
+            let tag = &html[at..at + html[at..].find('>').expect("the tag's end")];
+            assert!(
+                tag.contains(&format!("maxlength=\"{MAX_CHAT_CHARS}\"")),
+                "{id}: {tag}"
+            );
+        }
+    }
 
     #[test]
     fn a_chat_keeps_its_last_lines_and_counts_them_all() {

@@ -296,6 +296,54 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await bob.context().close();
   });
 
+  test("the chat box takes at most the server's limit and says how many characters are left", async () => {
+    const alice = await newPage();
+    await start(alice, { mode: "friend", color: "white" });
+    const bob = await newPage();
+    await bob.goto(await alice.inputValue("#invite-link"));
+    await alice.waitForSelector("#chat:not([hidden])");
+    const limit = await alice.$eval("#chat-text", (e) => e.maxLength);
+    assert.ok(limit > 20, "a maxlength on the chat box: " + limit);
+    // Far from the limit nothing is said.
+    await alice.fill("#chat-text", "Hello");
+    assert.ok(await alice.isHidden("#chat-left"));
+    // Near it, the count of what is left.
+    await alice.fill("#chat-text", "x".repeat(limit - 10));
+    await alice.waitForSelector("#chat-left:not([hidden])");
+    assert.match(await alice.textContent("#chat-left"), /^10 characters left/);
+    // Typing past it adds nothing, and the box says it is full.
+    await alice.focus("#chat-text");
+    await alice.keyboard.type("y".repeat(15));
+    assert.equal((await alice.inputValue("#chat-text")).length, limit);
+    assert.match(await alice.textContent("#chat-left"), /^0 characters left/);
+    // A longer paste is cut to the limit, and the box says so.
+    await alice.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await alice.evaluate((n) => navigator.clipboard.writeText("z".repeat(n)), limit + 50);
+    await alice.fill("#chat-text", "");
+    await alice.focus("#chat-text");
+    await alice.keyboard.press("Control+V");
+    await alice.waitForFunction(() => /cut/.test(document.getElementById("chat-left").textContent));
+    assert.equal((await alice.inputValue("#chat-text")).length, limit);
+    // What fits is sent whole; the count goes with it.
+    await alice.press("#chat-text", "Enter");
+    await bob.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+    assert.equal((await bob.textContent("#chat-lines li .chat-text")).length, limit);
+    assert.ok(await alice.isHidden("#chat-left"));
+    // The server refuses a longer message with a clear 400 instead of cutting it.
+    const id = /game=([0-9a-f]+)/.exec(alice.url())[1];
+    const seat = await alice.evaluate((id) => JSON.parse(sessionStorage.getItem("daba-seat-" + id)), id);
+    const refused = await fetch(server.url + "api/games/" + id + "/chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: seat.token, text: "w".repeat(limit + 1) }),
+    });
+    assert.equal(refused.status, 400);
+    assert.match((await refused.json()).error, new RegExp("at most " + limit + " characters"));
+    noErrors();
+    await alice.context().close();
+    await bob.context().close();
+  });
+
   test("the help page shows a piece's moves from the server", async () => {
     const page = await newPage();
     await page.goto(server.url + "#help");
