@@ -344,6 +344,36 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await bob.context().close();
   });
 
+  test("on a phone the board is centred and its coordinates are clear of the pieces", async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await start(page, { mode: "local" });
+    const measure = () =>
+      page.evaluate(() => {
+        const box = (e) => e.getBoundingClientRect();
+        const board = box(document.getElementById("board"));
+        return {
+          left: board.left,
+          right: document.documentElement.clientWidth - board.right,
+          coords: [...document.querySelectorAll("#board .coord")].map((e) => [e.textContent, box(e).toJSON()]),
+          pieces: [...document.querySelectorAll("#board img.piece")].map((e) => [e.alt, box(e).toJSON()]),
+        };
+      });
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    for (const flip of [false, true]) {
+      if (flip) await page.click("#flip");
+      const m = await measure();
+      assert.ok(Math.abs(m.left - m.right) <= 2, `margins ${m.left} and ${m.right}`);
+      assert.equal(m.coords.length, 16);
+      assert.equal(m.pieces.length, 32);
+      for (const [label, c] of m.coords) {
+        assert.ok(c.width > 0 && c.left >= 0, label + " is on the screen");
+        for (const [piece, p] of m.pieces) assert.ok(!meets(c, p), `${label} overlaps the ${piece}`);
+      }
+    }
+    noErrors();
+    await page.context().close();
+  });
+
   test("the help page shows a piece's moves from the server", async () => {
     const page = await newPage();
     await page.goto(server.url + "#help");
