@@ -72,6 +72,20 @@ pub struct LevelInfo {
     pub name: String,
     /// The node budget; `None` for the random mover.
     pub nodes: Option<u64>,
+    /// About how strong the level plays, in Elo: its measured rating
+    /// ([`level_elo`]); `None` for the random mover, whose figure is a
+    /// convention rather than a measure.
+    pub elo: Option<u32>,
+}
+
+/// The measured Elo of level `level` (1 to [`MAX_LEVEL`]) rounded to 50: the
+/// engine's calibration (`engine::levels::CALIBRATION`, docs/strength.md),
+/// the one home of these figures; `None` for level 0, the random mover.
+pub fn level_elo(level: u32) -> Option<u32> {
+    (level > 0).then(|| {
+        let elo = Level::from_skill(level).elo();
+        ((elo / 50.0).round() * 50.0) as u32
+    })
 }
 
 /// Every level, weakest first.
@@ -79,12 +93,18 @@ pub fn levels() -> Vec<LevelInfo> {
     (0..=MAX_LEVEL)
         .map(|level| {
             let nodes = level_nodes(level);
-            let name = match level {
-                0 => "Level 0: random moves".to_string(),
-                MAX_LEVEL => format!("Level {level}: full strength"),
-                l => format!("Level {l}"),
+            let elo = level_elo(level);
+            let name = match elo {
+                None => format!("Level {level}: random moves"),
+                Some(e) if level == MAX_LEVEL => format!("Level {level}: full strength, about {e} Elo"),
+                Some(e) => format!("Level {level}: about {e} Elo"),
             };
-            LevelInfo { level, name, nodes }
+            LevelInfo {
+                level,
+                name,
+                nodes,
+                elo,
+            }
         })
         .collect()
 }
@@ -291,6 +311,7 @@ impl Engines {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::levels::CALIBRATION;
 
     #[test]
     fn levels_run_from_random_to_full_strength() {
@@ -303,6 +324,27 @@ mod tests {
             assert!(level_nodes(l) < level_nodes(l + 1));
         }
         assert_eq!(levels().len(), 21);
+    }
+
+    #[test]
+    fn levels_show_the_engines_measured_elo() {
+        let list = levels();
+        assert_eq!(list[0].elo, None);
+        for pair in list[1..].windows(2) {
+            assert!(pair[0].elo < pair[1].elo, "{pair:?}");
+        }
+        for info in &list[1..] {
+            let measured = Level::from_skill(info.level).elo();
+            let shown = f64::from(info.elo.unwrap());
+            assert!((shown - measured).abs() <= 25.0, "{info:?}: {measured}");
+            assert!(
+                info.name.contains(&format!("about {} Elo", info.elo.unwrap())),
+                "{info:?}"
+            );
+        }
+        let top = CALIBRATION[CALIBRATION.len() - 1].1;
+        assert_eq!(list[MAX_LEVEL as usize].elo, level_elo(MAX_LEVEL));
+        assert!((f64::from(level_elo(MAX_LEVEL).unwrap()) - top).abs() <= 25.0);
     }
 
     #[test]

@@ -98,6 +98,24 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     return legal[Math.floor(Math.random() * legal.length)];
   }
 
+  test("the level picker shows each level's approximate Elo, from the server's list", async () => {
+    const levels = await (await fetch(server.url + "api/levels")).json();
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.waitForFunction((n) => document.querySelectorAll("#level option").length === n, levels.length);
+    const options = await page.$$eval("#level option", (els) => els.map((e) => [Number(e.value), e.textContent]));
+    let last = 0;
+    for (const level of levels.filter((l) => l.level > 0)) {
+      assert.ok(Number.isInteger(level.elo) && level.elo > last, `level ${level.level}: elo ${level.elo} after ${last}`);
+      last = level.elo;
+      const [, text] = options.find(([value]) => value === level.level);
+      assert.match(text, new RegExp("^Level " + level.level + "\\b.*about " + level.elo + " Elo"), text);
+    }
+    assert.match(options[0][1], /random/);
+    noErrors();
+    await page.context().close();
+  });
+
   test("a whole game against the random level, played by clicks", async () => {
     const page = await newPage();
     const id = await start(page, { mode: "computer", level: "0", color: "white" });
