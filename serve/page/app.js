@@ -335,6 +335,14 @@ function render() {
   $("takeback-cancel").hidden = !(takeback && takeback === mine);
   $("takeback-accept").hidden = !(takeback && takeback !== mine);
   $("takeback-decline").hidden = !(takeback && takeback !== mine);
+  // After a game between two people: a rematch, colours swapped.
+  const afterwards = two && s.over && !!mine && !app.gone && !s.rematch_game;
+  $("rematch-offer").hidden = !(afterwards && !s.rematch);
+  $("rematch-cancel").hidden = !(afterwards && s.rematch === mine);
+  $("rematch-accept").hidden = !(afterwards && !!s.rematch && s.rematch !== mine);
+  $("rematch-decline").hidden = $("rematch-accept").hidden;
+  $("rematch-link").hidden = !(two && mine && s.rematch_game);
+  if (s.rematch_game) $("rematch-link").href = "#game=" + s.rematch_game;
   const canClaim = playing && s.claim && (y === "both" || s.turn === mine);
   $("claim-draw").hidden = !canClaim;
   if (canClaim) $("claim-draw").textContent = CLAIM_WORDS[s.claim] || "Claim a draw";
@@ -392,12 +400,21 @@ function scheduleMyGames() {
 function setState(state) {
   if (!state || (app.state && app.state.id === state.id && state.version < app.state.version)) return;
   const changed = !app.state || app.state.version !== state.version;
+  const rematchNow = !!app.state && app.state.id === state.id && !app.state.rematch_game && !!state.rematch_game;
   app.state = state;
   app.stateAt = performance.now();
   if (!app.oriented) {
     // Black's player sees the board from Black's side.
     app.oriented = true;
     app.flipped = myColor() === "black";
+  }
+  // A rematch: one's seat there is one's seat here on the other colour;
+  // when it starts while the page is open, the page goes to it.
+  const mine = myColor();
+  if (state.rematch_game && mine) saveSeat(state.rematch_game, app.token, opposite(mine));
+  if (rematchNow && mine && app.view === "play") {
+    location.hash = "#game=" + state.rematch_game;
+    return;
   }
   if (changed) {
     app.selected = null;
@@ -873,6 +890,9 @@ async function init() {
     $("takeback-" + action).addEventListener("click", () => act("/takeback", seatBody({ action })));
   }
   $("claim-draw").addEventListener("click", () => act("/claim", seatBody()));
+  for (const action of ["offer", "cancel", "accept", "decline"]) {
+    $("rematch-" + action).addEventListener("click", () => act("/rematch", seatBody({ action })));
+  }
   $("san-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("san").value.trim();

@@ -392,6 +392,47 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await page.context().close();
   });
 
+  test("a rematch after a game between two people: offered, accepted, colours swapped", async () => {
+    const alice = await newPage();
+    const first = await start(alice, { mode: "friend", color: "white" });
+    const bob = await newPage();
+    await bob.goto(await alice.inputValue("#invite-link"));
+    await alice.waitForSelector("#invite", { state: "hidden" });
+    await clickMove(alice, "e2", "e4");
+    await bob.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    await clickMove(bob, "e7", "e5");
+    await alice.waitForFunction(() => document.querySelectorAll("#moves .move").length === 2);
+    assert.ok(await alice.isHidden("#rematch-offer"), "no rematch while the game goes on");
+    await bob.click("#resign"); // the confirmation is accepted
+    await alice.waitForSelector("#status.over");
+    await alice.click("#rematch-offer");
+    await alice.waitForSelector("#rematch-cancel:not([hidden])");
+    await bob.waitForSelector("#rematch-accept:not([hidden])");
+    assert.match(await bob.textContent("#notice"), /offers a rematch/);
+    await bob.click("#rematch-accept");
+    // Both pages go to the new game; Bob has White now and moves first.
+    for (const page of [alice, bob]) {
+      await page.waitForFunction((old) => {
+        const m = /game=([0-9a-f]+)/.exec(location.hash);
+        return m && m[1] !== old && document.querySelector("#play:not([hidden]) #board .square");
+      }, first);
+    }
+    const second = /game=([0-9a-f]+)/.exec(bob.url())[1];
+    assert.equal(/game=([0-9a-f]+)/.exec(alice.url())[1], second);
+    await bob.waitForFunction(() => /Your move \(white\)/.test(document.getElementById("status").textContent));
+    await alice.waitForFunction(() => /friend's turn/.test(document.getElementById("status").textContent));
+    assert.equal(await alice.$eval("#board .square", (e) => e.dataset.square), "h1", "Alice sees the board from Black's side");
+    await clickMove(bob, "d2", "d4");
+    await alice.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
+    assert.deepEqual(await moveTexts(alice), ["d4"]);
+    const s = await state(second);
+    assert.equal(s.over, false);
+    assert.deepEqual(s.seats, { white: true, black: true });
+    noErrors();
+    await alice.context().close();
+    await bob.context().close();
+  });
+
   test("the help page shows a piece's moves from the server", async () => {
     const page = await newPage();
     await page.goto(server.url + "#help");
