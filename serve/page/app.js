@@ -14,6 +14,7 @@ const CLAIM_WORDS = {
   "threefold-repetition": "Claim a draw (threefold repetition)",
   "fifty-moves": "Claim a draw (fifty-move rule)",
 };
+const WAITING_TEXT = "Your friend has not opened the link yet: the game starts when both players are here.";
 const VIEWS = ["lobby", "auth", "games", "profile", "play", "help"];
 
 // Everything about the game on screen.
@@ -33,6 +34,7 @@ const app = {
   polling: false,
   clockTimer: null,
   flagCheckAt: 0,
+  gone: false, // the server has no such game (a bad link, a database reset)
   view: null, // the section on screen
   lastHash: "", // the last route that is not a sign-in form
 };
@@ -105,6 +107,13 @@ function targetsOf(legal, from) {
   return legal.filter((m) => m.from === from).map((m) => m.to);
 }
 
+// The legal moves from `from` that a click or a drop on `square` plays: the
+// moves to that square, and castling when it is the rook's square (king
+// takes rook, which chess GUIs accept besides the king's two-square step).
+function movesTo(legal, from, square) {
+  return legal.filter((m) => m.from === from && (m.to === square || m.rook === square));
+}
+
 // ---------------------------------------------------------------- the game
 
 // The viewer's seat as the server names it: "white", "black", "both" (one
@@ -128,10 +137,17 @@ function twoPlayer() {
   return !!s && s.mode !== "computer" && s.mode !== "local";
 }
 
+// A game between two players whose second seat is still empty: nobody
+// moves until the friend has opened the link (the server refuses too).
+function waitingForOpponent() {
+  const s = app.state;
+  return twoPlayer() && !!s.seats && !(s.seats.white && s.seats.black);
+}
+
 function myTurn() {
   const s = app.state;
   const y = you();
-  if (!s || s.over || s.thinking || !y) return false;
+  if (!s || s.over || s.thinking || !y || app.gone || waitingForOpponent()) return false;
   return y === "both" || s.turn === y;
 }
 
@@ -269,14 +285,16 @@ function render() {
   } else {
     const side = capital(s.turn);
     if (s.thinking) status = side + " to move: Daba is thinking…";
-    else if (two && !(s.seats.white && s.seats.black)) {
+    else if (waitingForOpponent()) {
       status = side + " to move. Waiting for your friend to open the link.";
     } else if (!mine) status = side + " to move.";
     else status = s.turn === mine ? "Your move (" + s.turn + ")." : side + " to move: " + opponentWords() + "'s turn.";
     if (s.check) status += " Check!";
   }
+  if (app.gone) status = "This game no longer exists on the server.";
   $("status").textContent = status;
-  $("status").classList.toggle("over", s.over);
+  $("status").classList.toggle("over", s.over || app.gone);
+  $("gone").hidden = !app.gone;
   $("notice").textContent = s.notice || "";
   let info;
   if (!y) info = "You are watching this game.";
@@ -297,17 +315,21 @@ function render() {
   $("info").textContent = info;
   document.title = myTurn() && two ? "Your move · Daba chess" : "Daba chess";
 
-  // Buttons.
-  const playing = !s.over && !!y;
+  // Buttons. A game the server no longer has takes none: only a new game,
+  // the lobby and flipping the board are left.
+  for (const button of document.querySelectorAll("#play .buttons button")) {
+    if (button.id !== "new-game" && button.id !== "flip") button.disabled = app.gone;
+  }
+  const playing = !s.over && !!y && !app.gone;
   const offerFromOpponent = two && s.draw_offer && s.draw_offer !== mine;
   const canAbort = two && playing && s.moves.length < 2;
   $("undo").hidden = !(y && !two);
-  $("undo").disabled = !s.can_undo;
+  $("undo").disabled = app.gone || !s.can_undo;
   $("abort").hidden = !canAbort;
   $("resign").hidden = !playing || canAbort;
   $("resign").textContent = s.mode === "local" ? "Resign (" + s.turn + ")" : "Resign";
   $("offer-draw").hidden = !playing || offerFromOpponent || canAbort;
-  $("offer-draw").disabled = two && s.draw_offer === mine;
+  $("offer-draw").disabled = app.gone || (two && s.draw_offer === mine);
   $("offer-draw").textContent = two && s.draw_offer === mine ? "Draw offered" : "Offer a draw";
   $("accept-draw").hidden = !(playing && offerFromOpponent);
   $("decline-draw").hidden = !(playing && offerFromOpponent);
@@ -316,6 +338,14 @@ function render() {
   $("takeback-cancel").hidden = !(takeback && takeback === mine);
   $("takeback-accept").hidden = !(takeback && takeback !== mine);
   $("takeback-decline").hidden = !(takeback && takeback !== mine);
+  // After a game between two people: a rematch, colours swapped.
+  const afterwards = two && s.over && !!mine && !app.gone && !s.rematch_game;
+  $("rematch-offer").hidden = !(afterwards && !s.rematch);
+  $("rematch-cancel").hidden = !(afterwards && s.rematch === mine);
+  $("rematch-accept").hidden = !(afterwards && !!s.rematch && s.rematch !== mine);
+  $("rematch-decline").hidden = $("rematch-accept").hidden;
+  $("rematch-link").hidden = !(two && mine && s.rematch_game);
+  if (s.rematch_game) $("rematch-link").href = "#game=" + s.rematch_game;
   const canClaim = playing && s.claim && (y === "both" || s.turn === mine);
   $("claim-draw").hidden = !canClaim;
   if (canClaim) $("claim-draw").textContent = CLAIM_WORDS[s.claim] || "Claim a draw";
@@ -351,7 +381,7 @@ function render() {
   $("invite").hidden = !(two && mine && !(s.seats.white && s.seats.black));
   $("invite-link").value = location.origin + "/#join=" + s.id;
   $("chat").hidden = !(two && mine);
-  $("chat-form").hidden = !mine;
+  $("chat-form").hidden = !mine || app.gone;
   drawChat($("chat-lines"), s.chat || [], (from) => {
     if (from === mine) return "You";
     const who = player(from);
@@ -359,7 +389,7 @@ function render() {
   });
   const watchers = s.watchers_chat || [];
   $("watchers-chat").hidden = !(two && (!y || s.over));
-  $("watchers-form").hidden = !!y || !session.user;
+  $("watchers-form").hidden = !!y || !session.user || app.gone;
   $("watchers-signin").hidden = !!y || !!session.user;
   drawChat($("watchers-lines"), watchers, (from) => from);
   renderReview(s);
@@ -377,6 +407,7 @@ function setState(state) {
   if (!state || (app.state && app.state.id === state.id && state.version < app.state.version)) return;
   const changed = !app.state || app.state.version !== state.version;
   resetReview(state.id);
+  const rematchNow = !!app.state && app.state.id === state.id && !app.state.rematch_game && !!state.rematch_game;
   app.state = state;
   app.stateAt = performance.now();
   if (!app.oriented) {
@@ -384,30 +415,64 @@ function setState(state) {
     app.oriented = true;
     app.flipped = myColor() === "black";
   }
+  // A rematch: one's seat there is one's seat here on the other colour;
+  // when it starts while the page is open, the page goes to it.
+  const mine = myColor();
+  if (state.rematch_game && mine) saveSeat(state.rematch_game, app.token, opposite(mine));
+  if (rematchNow && mine && app.view === "play") {
+    location.hash = "#game=" + state.rematch_game;
+    return;
+  }
   if (changed) {
     app.selected = null;
+    if (!waitingForOpponent() && $("move-error").textContent === WAITING_TEXT) $("move-error").textContent = "";
     hidePromotion();
     if (session.user && myColor()) scheduleMyGames();
   }
   render();
 }
 
+// After a failed poll the page waits RETRY_FIRST_MS, twice that after the
+// next failure, and so on up to RETRY_MAX_MS; an answer starts over.
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 60000;
+
 // Long poll: the server answers when the game changes (the computer moved,
-// the friend moved or wrote) or after a while with the same state.
+// the friend moved or wrote) or after a while with the same state. A 404
+// means the game is gone: said once, and the polling ends. Other failures
+// (the server down, a network error) are retried with a growing wait.
 async function poll(generation) {
+  let wait = RETRY_FIRST_MS;
   while (generation === app.pollGeneration && app.id) {
     try {
       const after = app.state ? app.state.version : 0;
       const path = "/api/games/" + encodeURIComponent(app.id) + "/wait?after=" + after;
       const state = await api("GET", path, undefined, app.pollAbort.signal);
       if (generation !== app.pollGeneration) return;
+      wait = RETRY_FIRST_MS;
       setState(state);
     } catch (e) {
       if (generation !== app.pollGeneration) return;
-      $("notice").textContent = "The server cannot be reached: " + errorText(e);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (e.status === 404) {
+        gameGone();
+        return;
+      }
+      const why = e.status ? errorText(e) : "the server cannot be reached";
+      $("notice").textContent = capital(why) + ". Trying again in " + Math.round(wait / 1000) + " s.";
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(2 * wait, RETRY_MAX_MS);
     }
   }
+}
+
+// The server has no such game (a bad link, a database reset): the page says
+// so, stops polling and leaves the way back to the lobby.
+function gameGone() {
+  stopPolling();
+  app.gone = true;
+  app.selected = null;
+  hidePromotion();
+  render();
 }
 
 function stopPolling() {
@@ -430,6 +495,10 @@ async function act(path, body) {
     setState(state);
     return true;
   } catch (e) {
+    if (e.status === 404 && /no such game/.test(e.message)) {
+      gameGone();
+      return false;
+    }
     $("move-error").textContent = errorText(e);
     render();
     return false;
@@ -445,7 +514,7 @@ async function sendMove(move) {
 // A move from `from` to `to`, if the server lists one; a promotion asks
 // which piece first.
 function tryMove(from, to) {
-  const candidates = app.state.legal.filter((m) => m.from === from && m.to === to);
+  const candidates = movesTo(app.state.legal, from, to);
   if (candidates.length === 0) return false;
   if (candidates.length > 1 && candidates.every((m) => m.promotion)) {
     showPromotion(candidates);
@@ -504,7 +573,9 @@ function onPointerDown(event) {
   const square = squareAt(event.clientX, event.clientY);
   if (!square) return;
   event.preventDefault();
-  if (app.selected && targetsOf(app.state.legal, app.selected).includes(square) && !movable(square)) {
+  // A target of the selected piece plays (its own rook, for a king that
+  // castles, included), else a piece of one's own is picked up.
+  if (app.selected && square !== app.selected && movesTo(app.state.legal, app.selected, square).length > 0) {
     app.pendingTarget = square;
     return;
   }
@@ -517,6 +588,9 @@ function onPointerDown(event) {
     $("board").setPointerCapture(event.pointerId);
   } else {
     app.selected = null;
+    if (waitingForOpponent() && myColor() && app.state.board[squareIndex(square)]) {
+      $("move-error").textContent = WAITING_TEXT;
+    }
     render();
   }
 }
@@ -580,6 +654,7 @@ async function openGame(id, token, color) {
   app.id = id;
   setSeat(token, color);
   app.state = null;
+  app.gone = false;
   app.selected = null;
   app.oriented = false;
   app.flipped = color === "black";
@@ -718,24 +793,67 @@ async function drawHelp() {
         targets: selected ? targetsOf(position.legal, selected) : [],
       });
     draw();
-    caption.textContent = position.end_text || capital(position.turn) + " to move. Click a piece.";
+    // A lesson board announces only the end it shows: a mate or a stalemate
+    // (no legal move). Other automatic ends (a king and a bishop against a
+    // king is a dead position) would hide what the board is there to teach.
+    const ending = position.legal.length === 0 ? position.end_text : null;
+    const idle = () => ending || capital(position.turn) + " to move. Click a piece.";
+    caption.textContent = idle();
     board.addEventListener("click", (event) => {
       const square = event.target.closest("[data-square]");
       if (!square) return;
       const name = square.dataset.square;
       selected = selected === name ? null : name;
       draw();
-      if (selected) {
-        const n = targetsOf(position.legal, selected).length;
-        const piece = square.dataset.piece;
-        if (!piece) caption.textContent = "An empty square.";
-        else if (n === 0) caption.textContent = "This piece has no legal move here.";
-        else caption.textContent = "The " + PIECE_NAMES[piece[1]] + " can go to " + n + (n === 1 ? " square." : " squares.");
-      } else {
-        caption.textContent = position.end_text || capital(position.turn) + " to move. Click a piece.";
-      }
+      if (selected) caption.textContent = helpCaption(position, selected, square.dataset.piece) || idle();
+      else caption.textContent = idle();
     });
   }
+}
+
+// What a lesson board says of the piece on `name` (`piece`: its code).
+function helpCaption(position, name, piece) {
+  if (!piece) return "An empty square.";
+  const pieceName = PIECE_NAMES[piece[1]];
+  const side = piece[0] === "w" ? "white" : "black";
+  if (side !== position.turn) {
+    const mover = capital(position.turn);
+    return "It is " + mover + "'s turn: " + capital(side) + "'s pieces wait until " + mover + " has moved.";
+  }
+  const moves = position.legal.filter((m) => m.from === name);
+  if (moves.length === 0) return "This " + pieceName + " has no legal move here.";
+  const squares = [...new Set(moves.map((m) => m.to))];
+  const n = squares.length;
+  let text = "The " + pieceName + " can go to " + n + (n === 1 ? " square." : " squares.");
+  if (moves.some((m) => m.promotion)) {
+    text += " On the last row it becomes a queen, rook, bishop or knight: four choices of piece.";
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------- chat length
+
+// A chat box takes at most its maxlength (the server's MAX_CHAT_CHARS, which
+// refuses longer messages): within CHAT_WARN_LEFT of it the box says how
+// many characters are left, and a paste that did not fit says it was cut.
+const CHAT_WARN_LEFT = 30;
+
+function watchLength(input, note) {
+  const update = (cut) => {
+    const left = input.maxLength - input.value.length;
+    note.hidden = left > CHAT_WARN_LEFT && !cut;
+    note.textContent =
+      left + (left === 1 ? " character left" : " characters left") +
+      (cut ? ": the pasted text was cut to fit, at most " + input.maxLength + " characters." : ".");
+  };
+  input.addEventListener("input", () => update(false));
+  input.addEventListener("paste", (event) => {
+    const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+    const room = input.maxLength - input.value.length + (input.selectionEnd - input.selectionStart);
+    // The input event of the paste comes first; this says what it cut.
+    if (text.length > room) setTimeout(() => update(true));
+  });
+  update(false);
 }
 
 // ---------------------------------------------------------------- wiring
@@ -782,18 +900,28 @@ async function init() {
     $("takeback-" + action).addEventListener("click", () => act("/takeback", seatBody({ action })));
   }
   $("claim-draw").addEventListener("click", () => act("/claim", seatBody()));
+  for (const action of ["offer", "cancel", "accept", "decline"]) {
+    $("rematch-" + action).addEventListener("click", () => act("/rematch", seatBody({ action })));
+  }
   $("san-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("san").value.trim();
     if (!text) return;
     if (await act("/move", seatBody({ san: text }))) $("san").value = "";
   });
-  for (const [form, input] of [["chat-form", "chat-text"], ["watchers-form", "watchers-text"]]) {
+  for (const [form, input, left] of [
+    ["chat-form", "chat-text", "chat-left"],
+    ["watchers-form", "watchers-text", "watchers-left"],
+  ]) {
+    watchLength($(input), $(left));
     $(form).addEventListener("submit", async (event) => {
       event.preventDefault();
       const text = $(input).value.trim();
       if (!text) return;
-      if (await act("/chat", seatBody({ text }))) $(input).value = "";
+      if (await act("/chat", seatBody({ text }))) {
+        $(input).value = "";
+        $(input).dispatchEvent(new Event("input"));
+      }
     });
   }
   $("copy-link").addEventListener("click", async () => {

@@ -13,6 +13,7 @@
 //! | `POST /api/games/{id}/resign` | `{token}` | the game, over |
 //! | `POST /api/games/{id}/draw` | `{token, action: offer/accept/decline}` | the game |
 //! | `POST /api/games/{id}/takeback` | `{token, action: ask/accept/decline/cancel}` | the game (two players) |
+//! | `POST /api/games/{id}/rematch` | `{token, action: offer/accept/decline/cancel}` | the finished game; once accepted its `rematch_game` is the new game's id (two players, colours swapped) |
 //! | `POST /api/games/{id}/abort` | `{token}` | the game, aborted (before both players have moved) |
 //! | `POST /api/games/{id}/claim` | `{token}` | the game, drawn by threefold repetition or 50 moves |
 //! | `POST /api/games/{id}/chat` | `{token, text}` | the game with the message |
@@ -329,6 +330,15 @@ async fn takeback(
     s.takeback(&id, &actor(b.token, user), &b.action).await.map(Json)
 }
 
+async fn rematch(
+    State(s): Shared,
+    MaybeUser(user): MaybeUser,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<ActionBody>,
+) -> Answer<server::GameView> {
+    s.rematch(&id, &actor(b.token, user), &b.action).await.map(Json)
+}
+
 async fn abort(
     State(s): Shared,
     MaybeUser(user): MaybeUser,
@@ -550,6 +560,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/takeback", post(takeback))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/chat", post(chat))

@@ -36,6 +36,24 @@ pub const FULL_STRENGTH_NODES: u64 = 1_000_000;
 /// Nodes of the search that decides whether the computer takes a draw.
 pub const DRAW_CHECK_NODES: u64 = 20_000;
 
+/// The most a draw offer leaves Daba to win, in per mille by its
+/// win/draw/loss model, for it to take the offer: see [`accepts_draw`].
+pub const DRAW_ACCEPT_WIN_PER_MILLE: u32 = 100;
+
+/// Whether Daba takes a draw offer, judged by the position as engines do:
+/// `score` is its own full-strength search's score ([`DRAW_CHECK_NODES`]
+/// nodes, Daba's point of view, internal units) and the board gives the
+/// material; Daba's win/draw/loss model (`engine::wdl`, fitted to its
+/// self-play games) turns the two into its chance of winning, and Daba
+/// accepts when that is at most [`DRAW_ACCEPT_WIN_PER_MILLE`] (10%). So it
+/// accepts when it is lost or clearly worse, and in a known draw (a level
+/// ending with little material, where even a small edge rarely wins), and
+/// declines in the opening with equal material, where a level score still
+/// leaves it about one chance in three, and whenever it is ahead.
+pub fn accepts_draw(board: &Board, score: i32) -> bool {
+    engine::wdl::wdl(score, engine::wdl::material(board)).win <= DRAW_ACCEPT_WIN_PER_MILLE
+}
+
 /// The node budget of a level; `None` for level 0, the random mover.
 pub fn level_nodes(level: u32) -> Option<u64> {
     match Level::from_skill(level).settings() {
@@ -54,6 +72,20 @@ pub struct LevelInfo {
     pub name: String,
     /// The node budget; `None` for the random mover.
     pub nodes: Option<u64>,
+    /// About how strong the level plays, in Elo: its measured rating
+    /// ([`level_elo`]); `None` for the random mover, whose figure is a
+    /// convention rather than a measure.
+    pub elo: Option<u32>,
+}
+
+/// The measured Elo of level `level` (1 to [`MAX_LEVEL`]) rounded to 50: the
+/// engine's calibration (`engine::levels::CALIBRATION`, docs/strength.md),
+/// the one home of these figures; `None` for level 0, the random mover.
+pub fn level_elo(level: u32) -> Option<u32> {
+    (level > 0).then(|| {
+        let elo = Level::from_skill(level).elo();
+        ((elo / 50.0).round() * 50.0) as u32
+    })
 }
 
 /// Every level, weakest first.
@@ -61,12 +93,18 @@ pub fn levels() -> Vec<LevelInfo> {
     (0..=MAX_LEVEL)
         .map(|level| {
             let nodes = level_nodes(level);
-            let name = match level {
-                0 => "Level 0: random moves".to_string(),
-                MAX_LEVEL => format!("Level {level}: full strength"),
-                l => format!("Level {l}"),
+            let elo = level_elo(level);
+            let name = match elo {
+                None => format!("Level {level}: random moves"),
+                Some(e) if level == MAX_LEVEL => format!("Level {level}: full strength, about {e} Elo"),
+                Some(e) => format!("Level {level}: about {e} Elo"),
             };
-            LevelInfo { level, name, nodes }
+            LevelInfo {
+                level,
+                name,
+                nodes,
+                elo,
+            }
         })
         .collect()
 }
@@ -280,6 +318,7 @@ impl Engines {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::levels::CALIBRATION;
 
     #[test]
     fn levels_run_from_random_to_full_strength() {
@@ -292,6 +331,39 @@ mod tests {
             assert!(level_nodes(l) < level_nodes(l + 1));
         }
         assert_eq!(levels().len(), 21);
+    }
+
+    #[test]
+    fn levels_show_the_engines_measured_elo() {
+        let list = levels();
+        assert_eq!(list[0].elo, None);
+        for pair in list[1..].windows(2) {
+            assert!(pair[0].elo < pair[1].elo, "{pair:?}");
+        }
+        for info in &list[1..] {
+            let measured = Level::from_skill(info.level).elo();
+            let shown = f64::from(info.elo.unwrap());
+            assert!((shown - measured).abs() <= 25.0, "{info:?}: {measured}");
+            assert!(
+                info.name.contains(&format!("about {} Elo", info.elo.unwrap())),
+                "{info:?}"
+            );
+        }
+        let top = CALIBRATION[CALIBRATION.len() - 1].1;
+        assert_eq!(list[MAX_LEVEL as usize].elo, level_elo(MAX_LEVEL));
+        assert!((f64::from(level_elo(MAX_LEVEL).unwrap()) - top).abs() <= 25.0);
+    }
+
+    #[test]
+    fn a_draw_offer_is_judged_by_score_and_material() {
+        movegen::init();
+        let start = Board::startpos();
+        assert!(!accepts_draw(&start, 0), "a level opening");
+        assert!(!accepts_draw(&start, -50), "half a pawn down in the opening");
+        assert!(accepts_draw(&start, -400), "lost");
+        let rooks = Board::from_fen("8/8/3k4/r7/8/3K4/7R/8 w - - 0 1").unwrap();
+        assert!(accepts_draw(&rooks, 0), "a level rook ending");
+        assert!(!accepts_draw(&rooks, 300), "a won rook ending");
     }
 
     #[tokio::test]

@@ -224,6 +224,11 @@ pub struct LegalMove {
     pub to: String,
     /// `q`, `r`, `b` or `n` for a promotion.
     pub promotion: Option<char>,
+    /// For castling, the square of the rook the king castles with: the page
+    /// plays the move when the king is clicked or dropped there too (king
+    /// takes rook, as chess GUIs accept), in standard chess and Chess960.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rook: Option<String>,
 }
 
 /// The rules' view of a game: start, moves, end.
@@ -540,6 +545,8 @@ pub fn legal_moves(board: &Board) -> Vec<LegalMove> {
                 from,
                 to,
                 promotion: mv.promotion_piece().map(|p| p.to_char()),
+                // A castling move's own target is the rook's square.
+                rook: mv.is_castle().then(|| mv.to().to_string()),
             }
         })
         .collect()

@@ -112,7 +112,9 @@ impl Default for Config {
     }
 }
 
-/// Longest chat message, in characters.
+/// Longest chat message, in characters: a longer one is refused (400), never
+/// cut. The page's chat boxes take no more (their `maxlength`, which a test
+/// checks against this) and count down to it.
 pub const MAX_CHAT_CHARS: usize = 200;
 /// Chat messages kept per game (the oldest go first).
 pub const MAX_CHAT_LINES: usize = 100;
@@ -267,6 +269,11 @@ pub(crate) struct Play {
     draw_offer: Option<Color>,
     /// The side asking to take back its last move.
     takeback: Option<Color>,
+    /// After the end of a game between two people, the side offering a
+    /// rematch.
+    rematch: Option<Color>,
+    /// The rematch's game, once accepted.
+    rematch_game: Option<String>,
     /// The last thing that happened that the board does not show
     /// (a declined draw offer), until the next move.
     notice: Option<String>,
@@ -300,6 +307,8 @@ impl Play {
             clock,
             draw_offer: None,
             takeback: None,
+            rematch: None,
+            rematch_game: None,
             notice: None,
             chat: Chat::default(),
             watchers: Chat::default(),
@@ -531,6 +540,8 @@ impl Entry {
                 result: game.end().map(|e| e.result().to_string()),
                 draw_offer: self.draw_offer.map(|c| color_id(c).to_string()),
                 takeback: self.takeback.map(|c| color_id(c).to_string()),
+                rematch: self.rematch.map(|c| color_id(c).to_string()),
+                rematch_game: self.rematch_game.clone(),
                 notice: self.notice.clone(),
                 chat: chat(&self.chat),
                 chat_count: self.chat.count,
@@ -590,6 +601,8 @@ impl Entry {
             clock: r.clock.clone(),
             draw_offer: r.draw_offer.as_deref().map(color_from).transpose()?,
             takeback: r.takeback.as_deref().map(color_from).transpose()?,
+            rematch: r.rematch.as_deref().map(color_from).transpose()?,
+            rematch_game: r.rematch_game.clone(),
             notice: r.notice.clone(),
             chat: chat(&r.chat, r.chat_count),
             watchers: chat(&r.watchers_chat, r.watchers_chat_count),
@@ -721,6 +734,8 @@ impl Entry {
             claim: game.claimable(),
             draw_offer: self.draw_offer.map(color_id),
             takeback: self.takeback.map(color_id),
+            rematch: self.rematch.map(color_id),
+            rematch_game: self.rematch_game.clone(),
             notice: self.notice.clone(),
             thinking: self.is_thinking(),
             can_undo: player && end.is_none() && self.undo_plies().is_ok(),
@@ -927,6 +942,11 @@ pub struct GameView {
     pub draw_offer: Option<&'static str>,
     /// The side whose take-back request waits for an answer.
     pub takeback: Option<&'static str>,
+    /// After the end, the side whose rematch offer waits for an answer.
+    pub rematch: Option<&'static str>,
+    /// The rematch's game id, once accepted: each player's seat there is
+    /// their seat here, on the other colour.
+    pub rematch_game: Option<String>,
     /// What just happened that the board does not show.
     pub notice: Option<String>,
     /// The computer is choosing its move.
@@ -1897,6 +1917,109 @@ impl Server {
         .await
     }
 
+    /// A rematch after a finished game between two people: `offer` it,
+    /// `accept` or `decline` the opponent's offer, `cancel` one's own (an
+    /// offer while the opponent's waits accepts it). Accepting starts a new
+    /// game from the same start under the same rules (time control, rated
+    /// or casual, fifty-move rule) with the colours swapped: each player's
+    /// seat (token and account) here becomes their seat there, so both
+    /// pages find it by this game's `rematch_game` and need no new secret.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        action: &str,
+    ) -> Result<GameView, ApiError> {
+        if !matches!(action, "offer" | "accept" | "decline" | "cancel") {
+            return Err(ApiError::bad(
+                "the action must be offer, accept, decline or cancel",
+            ));
+        }
+        let (next, _) = self
+            .with_game(id, actor, |e| {
+                if e.mode != Mode::Friend {
+                    return Err(ApiError::conflict("a rematch is for games between two players"));
+                }
+                let color = e.acting(actor)?;
+                if e.game.end().is_none() {
+                    return Err(ApiError::conflict("a rematch comes after the game is over"));
+                }
+                if e.rematch_game.is_some() {
+                    return Err(ApiError::conflict("the rematch has already started"));
+                }
+                match action {
+                    "offer" | "accept" if e.rematch == Some(!color) => {
+                        let game = Game::new(*e.game.start()).with_fifty_move_rule(e.game.fifty_move_rule());
+                        return Ok(Some((
+                            color,
+                            Play {
+                                seats: [e.seats[1].clone(), e.seats[0].clone()],
+                                users: [e.users[1].clone(), e.users[0].clone()],
+                                rated: e.rated,
+                                ..Play::new(game, Mode::Friend, e.control)
+                            },
+                        )));
+                    }
+                    "offer" => {
+                        if e.rematch != Some(color) {
+                            e.rematch = Some(color);
+                            e.notice = Some(format!("{} offers a rematch.", color_name(color)));
+                            e.bump();
+                        }
+                    }
+                    "decline" if e.rematch == Some(!color) => {
+                        e.rematch = None;
+                        e.notice = Some(format!("{} declines the rematch.", color_name(color)));
+                        e.bump();
+                    }
+                    "cancel" if e.rematch == Some(color) => {
+                        e.rematch = None;
+                        e.notice = None;
+                        e.bump();
+                    }
+                    _ => return Err(ApiError::conflict("there is no rematch offer to answer")),
+                }
+                Ok(None)
+            })
+            .await?;
+        let Some((accepter, play)) = next else {
+            return self.view(id, actor).await;
+        };
+        for user in play.users.iter().flatten() {
+            self.check_game_limit(user).await?;
+        }
+        let (new_id, _) = self.insert(play, actor).await?;
+        let linked = self
+            .act(id, actor, |e| {
+                if e.rematch != Some(!accepter) || e.rematch_game.is_some() {
+                    return Err(ApiError::conflict("the rematch offer was withdrawn"));
+                }
+                e.rematch = None;
+                e.rematch_game = Some(new_id.clone());
+                e.notice = Some(format!(
+                    "{} accepts the rematch: a new game, colours swapped.",
+                    color_name(accepter)
+                ));
+                e.bump();
+                Ok(())
+            })
+            .await;
+        if linked.is_err() {
+            // The offer went meanwhile: the new game nobody will find ends.
+            let _ = self
+                .act(&new_id, actor, |e| {
+                    e.game.decide(End {
+                        reason: Reason::Aborted,
+                        winner: None,
+                    })?;
+                    e.bump();
+                    Ok(())
+                })
+                .await;
+        }
+        linked
+    }
+
     /// The player resigns (on one screen: the side to move).
     pub async fn resign(self: &Arc<Self>, id: &str, actor: &Actor) -> Result<GameView, ApiError> {
         self.act(id, actor, |e| {
@@ -1952,8 +2075,12 @@ impl Server {
     }
 
     /// A draw offer, acceptance or refusal. Against the computer an offer is
-    /// answered at once: Daba accepts when a short search does not see it
-    /// ahead. On one screen an offer is an agreement (the page asks both).
+    /// answered at once, by the position: a full-strength search of
+    /// [`computer::DRAW_CHECK_NODES`] nodes scores it from Daba's side and
+    /// Daba accepts when its model gives it at most a 10% chance to win
+    /// ([`computer::accepts_draw`]): when it is lost or in a dead-level
+    /// ending, never in the opening with equal material. On one screen an
+    /// offer is an agreement (the page asks both).
     pub async fn draw(self: &Arc<Self>, id: &str, actor: &Actor, action: &str) -> Result<GameView, ApiError> {
         if !matches!(action, "offer" | "accept" | "decline") {
             return Err(ApiError::bad("the action must be offer, accept or decline"));
@@ -2017,7 +2144,7 @@ impl Server {
                     "the game changed while Daba thought about the offer",
                 ));
             }
-            if score.is_some_and(|s| s <= 0) {
+            if score.is_some_and(|s| computer::accepts_draw(&board, s)) {
                 e.stop_thinking();
                 e.game.agree_draw()?;
             } else {
@@ -2469,6 +2596,24 @@ pub fn position(fen: &str) -> Result<PositionView, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page's chat boxes take as many characters as the server does.
+    #[test]
+    fn the_page_chat_boxes_take_the_servers_limit() {
+        let page = crate::page::FILES
+            .iter()
+            .find(|f| f.path == "/")
+            .expect("the page");
+        let html = std::str::from_utf8(page.bytes).expect("UTF-8");
+        for id in ["chat-text", "watchers-text"] {
+            let at = html.find(&format!("id=\"{id}\"")).expect("the chat box");
+            let tag = &html[at..at + html[at..].find('>').expect("the tag's end")];
+            assert!(
+                tag.contains(&format!("maxlength=\"{MAX_CHAT_CHARS}\"")),
+                "{id}: {tag}"
+            );
+        }
+    }
 
     #[test]
     fn a_chat_keeps_its_last_lines_and_counts_them_all() {

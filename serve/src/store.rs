@@ -100,6 +100,12 @@ pub struct GameRecord {
     /// The side whose take-back request waits for an answer.
     #[serde(default)]
     pub takeback: Option<String>,
+    /// After the end, the side whose rematch offer waits for an answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+    /// The rematch's game id, once accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_game: Option<String>,
     /// What just happened that the board does not show.
     pub notice: Option<String>,
     /// The chat lines kept, oldest first.

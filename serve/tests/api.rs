@@ -543,6 +543,119 @@ async fn the_computer_takes_a_draw_only_when_not_ahead() {
     .error(409, "no draw offer");
 }
 
+/// Daba judges a draw offer by the position (its search's score read as a
+/// win chance): never at the start, whichever side it plays, and a level
+/// rook ending it takes.
+#[tokio::test]
+async fn the_computer_declines_a_draw_in_the_opening_and_takes_a_dead_level_ending() {
+    let app = app().await;
+    for color in ["white", "black"] {
+        let (id, token, s) = create(&app, json!({"mode": "computer", "level": 5, "color": color})).await;
+        computer_done(&app, &id, &token, s).await;
+        let s = post(
+            &app,
+            &format!("/api/games/{id}/draw"),
+            json!({"token": token, "action": "offer"}),
+        )
+        .await
+        .json();
+        assert_eq!(s["over"], false, "playing {color}: {s}");
+        assert_eq!(s["notice"], "Daba declines the draw offer.");
+    }
+    let (id, token, _) = create(
+        &app,
+        json!({"mode": "computer", "level": 5, "color": "white", "fen": "8/8/3k4/r7/8/3K4/7R/8 w - - 0 1"}),
+    )
+    .await;
+    let s = post(
+        &app,
+        &format!("/api/games/{id}/draw"),
+        json!({"token": token, "action": "offer"}),
+    )
+    .await
+    .json();
+    assert_eq!(s["reason"], "agreement", "{s}");
+}
+
+/// A rematch after a game between two people: offered, declined, offered
+/// again and accepted; the new game has the colours swapped and each
+/// player's old token for their new seat.
+#[tokio::test]
+async fn a_finished_friend_game_gets_a_rematch_with_colours_swapped() {
+    let app = app().await;
+    let (id, white, _) = create(&app, json!({"mode": "friend", "color": "white"})).await;
+    let black = post(&app, &format!("/api/games/{id}/join"), json!({}))
+        .await
+        .json()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let rematch = format!("/api/games/{id}/rematch");
+    play_all(&app, &id, &white, "e2e4").await;
+    post(&app, &rematch, json!({"token": white, "action": "offer"}))
+        .await
+        .error(409, "after the game is over");
+    post(&app, &format!("/api/games/{id}/resign"), json!({"token": black})).await;
+    post(&app, &rematch, json!({"token": white, "action": "maybe"}))
+        .await
+        .error(400, "offer, accept, decline or cancel");
+    post(&app, &rematch, json!({"token": black, "action": "accept"}))
+        .await
+        .error(409, "no rematch offer");
+    post(&app, &rematch, json!({"action": "offer"}))
+        .await
+        .error(403, "");
+    let s = post(&app, &rematch, json!({"token": white, "action": "offer"}))
+        .await
+        .json();
+    assert_eq!(s["rematch"], "white");
+    assert_eq!(s["notice"], "White offers a rematch.");
+    let s = post(&app, &rematch, json!({"token": black, "action": "decline"}))
+        .await
+        .json();
+    assert!(s["rematch"].is_null());
+    assert!(s["rematch_game"].is_null());
+    assert_eq!(s["notice"], "Black declines the rematch.");
+    post(&app, &rematch, json!({"token": black, "action": "offer"})).await;
+    let s = post(&app, &rematch, json!({"token": white, "action": "accept"}))
+        .await
+        .json();
+    let next = s["rematch_game"].as_str().expect("the rematch's id").to_string();
+    assert_ne!(next, id);
+    assert!(s["rematch"].is_null());
+    post(&app, &rematch, json!({"token": white, "action": "offer"}))
+        .await
+        .error(409, "already started");
+    // The new game: Black's seat is now White's, and it moves first.
+    let view = |token: &str| {
+        Request::get(format!("/api/games/{next}"))
+            .header("x-daba-token", token)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let n = send(&app, view(&black)).await.json();
+    assert_eq!(n["you"], "white");
+    assert_eq!(n["over"], false);
+    assert_eq!(n["mode"], "friend");
+    assert_eq!(n["seats"], json!({"white": true, "black": true}));
+    assert_eq!(send(&app, view(&white)).await.json()["you"], "black");
+    play(&app, &next, &white, "e2e4")
+        .await
+        .error(409, "not your turn");
+    let n = play_all(&app, &next, &black, "e2e4").await;
+    assert_eq!(n["moves"][0]["san"], "e4");
+    // Against the computer there is no rematch to offer.
+    let (cid, token, _) = create(&app, json!({"mode": "computer", "color": "white"})).await;
+    post(&app, &format!("/api/games/{cid}/resign"), json!({"token": token})).await;
+    post(
+        &app,
+        &format!("/api/games/{cid}/rematch"),
+        json!({"token": token, "action": "offer"}),
+    )
+    .await
+    .error(409, "between two players");
+}
+
 #[tokio::test]
 async fn friends_join_by_link_offer_draws_and_chat() {
     let app = app().await;

@@ -43,6 +43,8 @@ fn record(moves: &[&str]) -> GameRecord {
         result: None,
         draw_offer: Some("white".into()),
         takeback: Some("black".into()),
+        rematch: None,
+        rematch_game: None,
         notice: Some("White offers a draw.".into()),
         chat: vec![StoredChat {
             n: 1,

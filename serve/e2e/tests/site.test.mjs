@@ -754,6 +754,69 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
     }
   });
 
+  test("a server that is down is retried less and less often; a game it no longer has is said, its buttons off, its polling stopped", async () => {
+    // A server of its own: killed, then a fresh one (another database) on its port.
+    let own = await startServer();
+    const { dataDir, port } = own;
+    const pages = [];
+    try {
+      const alice = await newPage();
+      const bob = await newPage();
+      pages.push(alice, bob);
+      await alice.goto(own.url);
+      await alice.check('input[name="mode"][value="friend"]');
+      await alice.selectOption("#color", "white");
+      await alice.click("#start");
+      await alice.waitForSelector("#invite:not([hidden])");
+      await bob.goto(await alice.inputValue("#invite-link"));
+      await alice.waitForSelector("#invite", { state: "hidden" });
+      await clickMove(alice, "e2", "e4");
+      await alice.waitForFunction(() => /friend's turn/.test(document.getElementById("status").textContent));
+      await close(pages.pop());
+      // The long polls of the game, each with the time it ended.
+      const polls = [];
+      const ended = (request) => {
+        if (/\/wait\?/.test(request.url())) polls.push({ at: Date.now(), failed: !!request.failure() });
+      };
+      alice.on("requestfinished", ended);
+      alice.on("requestfailed", ended);
+
+      // Down: each retry waits longer than the one before.
+      await own.kill();
+      const failedPolls = () => polls.filter((p) => p.failed);
+      const deadline = Date.now() + 30000;
+      while (failedPolls().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const [a, b, c] = failedPolls();
+      assert.ok(c, "three failed polls");
+      assert.ok(c.at - b.at >= 1.5 * (b.at - a.at), `waits ${b.at - a.at} ms then ${c.at - b.at} ms`);
+      assert.match(await alice.textContent("#notice"), /cannot be reached\. Trying again in \d+ s/);
+
+      // Back, without the game: the page says so once and stops asking.
+      own = await startServer({ port });
+      await alice.waitForSelector("#gone:not([hidden])", { timeout: 60000 });
+      assert.match(await alice.textContent("#status"), /no longer exists/);
+      assert.doesNotMatch(await alice.textContent("#status"), /turn/);
+      assert.doesNotMatch(await alice.textContent("#notice"), /cannot be reached/);
+      const usable = await alice.$$eval("#play .buttons button", (buttons) =>
+        buttons.filter((b) => !b.hidden && !b.disabled).map((b) => b.id),
+      );
+      assert.deepEqual(usable.sort(), ["flip", "new-game"]);
+      assert.ok(await alice.isHidden("#chat-form"));
+      const seen = polls.length;
+      await new Promise((r) => setTimeout(r, 5000));
+      assert.equal(polls.length, seen, "no polling after the 404");
+      await alice.click("#gone-lobby");
+      await alice.waitForSelector("#lobby:not([hidden])");
+      // The refused polls and the 404 were logged by Chromium.
+      errors = errors.filter((e) => !/net::ERR_(CONNECTION_(REFUSED|RESET)|EMPTY_RESPONSE)|status of 404/.test(e));
+      noErrors();
+    } finally {
+      await close(...pages);
+      own.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test("a phone-sized screen: the lobby, the sign-in form and a game fit its width", async () => {
     const phone = { width: 390, height: 844 };
     const page = await newPage(phone);
