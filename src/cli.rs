@@ -166,13 +166,13 @@ pub struct FourhandPlayArgs {
     /// The levels of South, West, North and East, 0 to 10 (one number: all four)
     #[arg(long, value_name = "S,W,N,E", default_value = "4,4,4,4", value_parser = parse_levels)]
     pub levels: [u32; 4],
-    /// Nodes per move for the levels that search, instead of their level's budget
+    /// Node limit of each search, for the levels that search (instead of their level's budget)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Milliseconds per move for the levels that search (with --nodes: whichever ends first)
+    /// Time limit of each search in milliseconds, for the levels that search (with --nodes: whichever ends first)
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// The seed of the random choices (levels 0 and 1)
+    /// Seed of the random choices (levels 0 and 1)
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
     /// Stop an unfinished game after this many plies
