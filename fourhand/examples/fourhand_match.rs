@@ -2,14 +2,23 @@
 //! two computer players against a team of two weaker players, the teams
 //! swapped every other game, one thread. Prints a line per game, the
 //! wins, draws and losses of the computer team, its score, and the mean
-//! nodes per second and depth of its searches.
+//! nodes per second and depth of the computer team's searches.
 //!
 //! ```sh
 //! cargo run -p fourhand --release --example fourhand_match -- \
-//!     --games 20 --level 5 --opponent 0 [--nodes N] [--movetime MS] [--max-plies 1000] [--seed 1]
+//!     --games 20 --level 5 --opponent 0 [--nodes N] [--movetime MS] [--max-plies 1000] [--seed 1] \
+//!     [--random-plies 0]
 //! ```
+//!
+//! The searching levels are deterministic, so two of them play the same
+//! two games over and over; `--random-plies N` starts each game after N
+//! random plies (drawn from the game's seed, the same for both colourings
+//! of a pair of games), so that the games differ.
 
 use fourhand::{level_nodes, play_game, player, Limits, Outcome, Player, Position, Team};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::Duration;
 
 fn main() {
@@ -20,6 +29,7 @@ fn main() {
     let mut movetime = None;
     let mut max_plies = 1000usize;
     let mut seed = 1u64;
+    let mut random_plies = 0u64;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args.next().unwrap_or_else(|| panic!("{flag} needs a value"));
@@ -34,6 +44,7 @@ fn main() {
             "--movetime" => movetime = Some(Duration::from_millis(n)),
             "--max-plies" => max_plies = n as usize,
             "--seed" => seed = n,
+            "--random-plies" => random_plies = n,
             _ => panic!("unknown flag {flag}"),
         }
     }
@@ -46,7 +57,10 @@ fn main() {
         time: movetime,
         depth: None,
     };
-    println!("level {level} ({limits:?}) against level {opponent}, {games} games, cap {max_plies} plies, seed {seed}");
+    println!(
+        "level {level} ({limits:?}) against level {opponent}, {games} games, cap {max_plies} plies, seed {seed}, \
+         {random_plies} random plies"
+    );
     let (mut wins, mut draws, mut losses, mut capped) = (0, 0, 0, 0);
     let (mut searches, mut total_nodes, mut total_secs, mut total_depth) = (0u64, 0u64, 0f64, 0u64);
     for g in 0..games {
@@ -56,6 +70,14 @@ fn main() {
             Team::WestEast
         };
         let game_seed = seed.wrapping_mul(1000).wrapping_add(g as u64);
+        let mut start = Position::start();
+        let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(1000).wrapping_add(g as u64 / 2));
+        for _ in 0..random_plies {
+            let Some(&ply) = start.legal_plies().choose(&mut rng) else {
+                break;
+            };
+            start.make(ply);
+        }
         let mut players: [Player; 4] = std::array::from_fn(|i| {
             let seat = fourhand::Seat::from_index(i);
             if seat.team() == computer {
@@ -64,8 +86,8 @@ fn main() {
                 player(opponent, game_seed * 4 + i as u64)
             }
         });
-        let game = play_game(&Position::start(), &mut players, max_plies, |_, _, p| {
-            if p.level() >= 2 {
+        let game = play_game(&start, &mut players, max_plies, |pos, _, p| {
+            if pos.to_move().team() == computer && p.level() >= 2 {
                 if let Some(r) = p.last_search() {
                     if r.nodes > 0 {
                         searches += 1;
