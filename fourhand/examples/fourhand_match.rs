@@ -7,8 +7,11 @@
 //! ```sh
 //! cargo run -p fourhand --release --example fourhand_match -- \
 //!     --games 20 --level 5 --opponent 0 [--nodes N] [--movetime MS] [--max-plies 1000] [--seed 1] \
-//!     [--random-plies 0]
+//!     [--random-plies 0] [--opponent-no-quiescence]
 //! ```
+//!
+//! `--opponent-no-quiescence` turns the opponents' quiescence search off
+//! (a searching opponent of the same level then measures what it is worth).
 //!
 //! The searching levels are deterministic, so two of them play the same
 //! two games over and over; `--random-plies N` starts each game after N
@@ -30,8 +33,13 @@ fn main() {
     let mut max_plies = 1000usize;
     let mut seed = 1u64;
     let mut random_plies = 0u64;
+    let mut opponent_quiescence = true;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--opponent-no-quiescence" {
+            opponent_quiescence = false;
+            continue;
+        }
         let value = args.next().unwrap_or_else(|| panic!("{flag} needs a value"));
         let n: u64 = value
             .parse()
@@ -83,7 +91,7 @@ fn main() {
             if seat.team() == computer {
                 player(level, game_seed * 4 + i as u64).with_limits(limits)
             } else {
-                player(opponent, game_seed * 4 + i as u64)
+                player(opponent, game_seed * 4 + i as u64).with_quiescence(opponent_quiescence)
             }
         });
         let game = play_game(&start, &mut players, max_plies, |pos, _, p| {

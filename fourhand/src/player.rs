@@ -65,6 +65,15 @@ impl Player {
         self
     }
 
+    /// The same player with the search's quiescence on (the default) or
+    /// off ([`Searcher::set_quiescence`]; no effect on levels 0 and 1).
+    pub fn with_quiescence(mut self, on: bool) -> Player {
+        if let Some(searcher) = &mut self.searcher {
+            searcher.set_quiescence(on);
+        }
+        self
+    }
+
     /// The search limits of the player's moves.
     pub fn limits(&self) -> Limits {
         self.limits

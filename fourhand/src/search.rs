@@ -94,6 +94,7 @@ pub struct Searcher {
     tt: Table,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    quiescence: bool,
 }
 
 /// One search's counters and limits.
@@ -139,7 +140,14 @@ impl Searcher {
             tt: Table::new(table_bits),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; CELLS * CELLS],
+            quiescence: true,
         }
+    }
+
+    /// Turns the quiescence search on (the default) or off: off, a leaf is
+    /// the static evaluation (for measuring what quiescence is worth).
+    pub fn set_quiescence(&mut self, on: bool) {
+        self.quiescence = on;
     }
 
     /// Forgets everything learnt (a new game).
@@ -280,6 +288,13 @@ impl Searcher {
         run: &mut Run,
     ) -> i32 {
         if depth <= 0 {
+            if !self.quiescence {
+                run.tick();
+                return match pos.ended() {
+                    Some(outcome) => terminal(outcome, pos.to_move().team(), ply),
+                    None => evaluate(pos, pos.to_move().team()),
+                };
+            }
             return self.quiesce(pos, alpha, beta, ply, 0, run);
         }
         if run.tick() {

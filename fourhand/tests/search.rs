@@ -86,6 +86,8 @@ fn never_an_illegal_ply_and_the_position_is_restored() {
                 break;
             }
             if step % 9 == game % 9 {
+                // Odd games search without quiescence.
+                searcher.set_quiescence(game % 2 == 0);
                 let before = pos.clone();
                 let history = pos.history().to_vec();
                 let limits = Limits {
