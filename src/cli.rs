@@ -148,6 +148,116 @@ pub enum FourhandCommand {
         Every seat's turn is one ply, passes included. A position that does not parse is an \
         error with exit code 2.")]
     Perft(FourhandPerftArgs),
+    /// Let four computer players play a game and print its record
+    #[command(after_help = "\
+        Each seat is a computer player of a level: 0 plays random legal moves, 1 takes the most \
+        valuable piece it can (else a random move), 2 to 10 search (paranoid alpha-beta with \
+        teams) with a node budget of 200 * 3^(level - 2). The game record is printed in the \
+        notation of docs/fourhand.md, a line per round, then the result; the time goes to \
+        stderr. The same arguments and seed give the same game (a --movetime makes the searches \
+        depend on the machine's speed).")]
+    Play(FourhandPlayArgs),
+}
+
+/// `daba fourhand play`.
+#[cfg(feature = "fourhand")]
+#[derive(Args, Clone, Debug)]
+pub struct FourhandPlayArgs {
+    /// The levels of South, West, North and East, 0 to 10 (one number: all four)
+    #[arg(long, value_name = "S,W,N,E", default_value = "4,4,4,4", value_parser = parse_levels)]
+    pub levels: [u32; 4],
+    /// Node limit of each search, for the levels that search (instead of their level's budget)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Time limit of each search in milliseconds, for the levels that search (with --nodes: whichever ends first)
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Seed of the random choices (levels 0 and 1)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Stop an unfinished game after this many plies
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_plies: u64,
+    /// The position string to start from, as one argument or as its five fields [default: the start position]
+    #[arg(value_name = "POSITION", num_args = 0.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub position: Vec<String>,
+}
+
+/// `--levels`: four levels separated by commas, or one for every seat.
+#[cfg(feature = "fourhand")]
+fn parse_levels(text: &str) -> Result<[u32; 4], String> {
+    let levels = text
+        .split(',')
+        .map(|part| {
+            let level: u32 = part
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{part}' is not a level (0 to {})", fourhand::MAX_LEVEL))?;
+            if level > fourhand::MAX_LEVEL {
+                return Err(format!(
+                    "level {level} is above the highest, {}",
+                    fourhand::MAX_LEVEL
+                ));
+            }
+            Ok(level)
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    match levels[..] {
+        [all] => Ok([all; 4]),
+        [s, w, n, e] => Ok([s, w, n, e]),
+        _ => Err(format!("{} levels given: one, or four (S,W,N,E)", levels.len())),
+    }
+}
+
+/// Reads the optional position argument of `daba fourhand`; on an error
+/// prints it and returns `None` (exit code 2).
+#[cfg(feature = "fourhand")]
+fn fourhand_position(words: &[String]) -> Option<fourhand::Position> {
+    if words.is_empty() {
+        return Some(fourhand::Position::start());
+    }
+    match fourhand::Position::from_text(&words.join(" ")) {
+        Ok(pos) => Some(pos),
+        Err(e) => {
+            eprintln!("error: invalid position: {e}");
+            None
+        }
+    }
+}
+
+/// Runs `daba fourhand play`; returns the exit code (2 for a bad position).
+#[cfg(feature = "fourhand")]
+fn fourhand_play(args: &FourhandPlayArgs) -> i32 {
+    let Some(start) = fourhand_position(&args.position) else {
+        return 2;
+    };
+    let mut players: [fourhand::Player; 4] = std::array::from_fn(|i| {
+        let level = args.levels[i];
+        let player = fourhand::player(level, args.seed.wrapping_mul(4).wrapping_add(i as u64));
+        let limits = fourhand::Limits {
+            nodes: args.nodes.or(if args.movetime.is_some() {
+                None
+            } else {
+                fourhand::level_nodes(level)
+            }),
+            time: args.movetime.map(std::time::Duration::from_millis),
+            depth: None,
+        };
+        player.with_limits(limits)
+    });
+    let clock = std::time::Instant::now();
+    let game = fourhand::play_game(&start, &mut players, args.max_plies as usize, |_, _, _| {});
+    print!("{}", start.record(&game.plies));
+    match game.outcome {
+        Some(outcome) => println!("\nResult: {outcome}"),
+        None => println!("\nResult: unfinished after {} plies", game.plies.len()),
+    }
+    eprintln!(
+        "{} plies, {} ms",
+        game.plies.len(),
+        clock.elapsed().as_millis().max(1)
+    );
+    0
 }
 
 /// `daba fourhand perft <DEPTH> [POSITION]`.
@@ -165,16 +275,8 @@ pub struct FourhandPerftArgs {
 /// Runs `daba fourhand perft`; returns the exit code (2 for a bad position).
 #[cfg(feature = "fourhand")]
 fn fourhand_perft(args: &FourhandPerftArgs) -> i32 {
-    let pos = if args.position.is_empty() {
-        fourhand::Position::start()
-    } else {
-        match fourhand::Position::from_text(&args.position.join(" ")) {
-            Ok(pos) => pos,
-            Err(e) => {
-                eprintln!("error: invalid position: {e}");
-                return 2;
-            }
-        }
+    let Some(pos) = fourhand_position(&args.position) else {
+        return 2;
     };
     let start = std::time::Instant::now();
     let divided = fourhand::divide(&pos, args.depth);
@@ -231,6 +333,8 @@ pub fn run(cli: Cli) -> i32 {
         Command::Tune(args) => trainer::tune::run_cli(&args.options()),
         #[cfg(feature = "fourhand")]
         Command::Fourhand(FourhandCommand::Perft(args)) => fourhand_perft(&args),
+        #[cfg(feature = "fourhand")]
+        Command::Fourhand(FourhandCommand::Play(args)) => fourhand_play(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run_cli(&args),
         Command::Completions(args) => {
@@ -375,6 +479,12 @@ mod tests {
             "daba fourhand perft 4",
             #[cfg(feature = "fourhand")]
             "daba fourhand perft 2 ___3nK4___/___8___/___8___/14/14/14/wK13/13eK/14/14/14/___8___/___8___/___4sK3___ S - 0 1",
+            #[cfg(feature = "fourhand")]
+            "daba fourhand play",
+            #[cfg(feature = "fourhand")]
+            "daba fourhand play --levels 5,0,5,0 --nodes 2000 --movetime 500 --seed 7 --max-plies 200",
+            #[cfg(feature = "fourhand")]
+            "daba fourhand play --levels 3",
             #[cfg(feature = "analyse")]
             "daba analyse games.pgn --depth 18 --out annotated.pgn --svg graphs/",
             #[cfg(feature = "analyse")]
@@ -415,6 +525,11 @@ mod tests {
             "daba fourhand",
             "daba fourhand perft",
             "daba fourhand perft x",
+            "daba fourhand play --levels 1,2,3",
+            "daba fourhand play --levels 11",
+            "daba fourhand play --levels a,b,c,d",
+            "daba fourhand play --nodes 0",
+            "daba fourhand play --max-plies x",
             "daba analyse",
             #[cfg(feature = "analyse")]
             "daba analyse --multipv 0 g.pgn",

@@ -1,6 +1,7 @@
 //! End-to-end tests of the command line: `--help`, `--version`, wrong
 //! arguments, the no-argument UCI start, `bench`'s last line, OpenBench's
-//! UCI-line arguments, the shell completions, `daba fourhand perft`, and
+//! UCI-line arguments, the shell completions, `daba fourhand perft` and
+//! `daba fourhand play`, and
 //! the README's copy of `daba --help`.
 
 mod common;
@@ -149,7 +150,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("completions", &["<SHELL>", "bash", "zsh", "fish"]),
-    ("fourhand", &["perft", "docs/fourhand.md"]),
+    ("fourhand", &["perft", "play", "docs/fourhand.md"]),
 ];
 
 #[test]
@@ -261,6 +262,15 @@ fn wrong_arguments_exit_2_with_a_message() {
         (&["fourhand", "perft"], "<DEPTH>"),
         (&["fourhand", "perft", "x"], "invalid value 'x'"),
         (&["fourhand", "perft", "2", "not a position"], "invalid position"),
+        (&["fourhand", "play", "--levels", "1,2,3"], "3 levels given"),
+        (
+            &["fourhand", "play", "--levels", "4,11,4,4"],
+            "level 11 is above the highest, 10",
+        ),
+        (&["fourhand", "play", "--levels", "x"], "'x' is not a level"),
+        (&["fourhand", "play", "--nodes", "0"], "--nodes"),
+        (&["fourhand", "play", "--seed", "-1"], "--seed"),
+        (&["fourhand", "play", "not a position"], "invalid position"),
         (
             &[
                 "fourhand",
@@ -362,6 +372,49 @@ fn fourhand_perft_divides_and_totals() {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         assert_eq!(stdout(&out), "(mated): 1\n\nNodes searched: 1\n");
     }
+}
+
+/// `daba fourhand play`: the record in the notation of docs/fourhand.md (a
+/// numbered line per round, plies in seat order) and the result; the same
+/// seed gives the same game; its help names the flags.
+#[test]
+fn fourhand_play_prints_the_record_and_result() {
+    let help = stdout(&daba(&["fourhand", "play", "--help"]));
+    for flag in [
+        "--levels <S,W,N,E>",
+        "--nodes <N>",
+        "--movetime <MS>",
+        "--seed <N>",
+        "--max-plies <N>",
+        "[POSITION]",
+    ] {
+        assert!(help.contains(flag), "{flag}:\n{help}");
+    }
+    let args = ["fourhand", "play", "--levels", "3,0,3,0", "--seed", "5"];
+    let out = daba(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("1. S: "), "{text}");
+    assert!(
+        text.contains("  W: ") && text.contains("  N: ") && text.contains("  E: "),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("Result: SN wins"), "{text}");
+    assert_eq!(stdout(&daba(&args)), text, "the same seed, the same game");
+
+    // A ply cap leaves the game unfinished; a position may be given.
+    let capped = stdout(&daba(&["fourhand", "play", "--levels", "0", "--max-plies", "6"]));
+    assert!(
+        capped.starts_with("1. S: ") && capped.contains("\n2. S: "),
+        "{capped}"
+    );
+    assert!(
+        capped.trim_end().ends_with("Result: unfinished after 6 plies"),
+        "{capped}"
+    );
+    let t7 = "___8___/___8___/___4nK3___/14/14/7sK6/wK13/13eK/14/14/7eR6/___8___/___8___/___8___ S - 0 1";
+    let mated = stdout(&daba(&["fourhand", "play", "--max-plies", "1", t7]));
+    assert_eq!(mated, "1. S:(mated)\n\nResult: unfinished after 1 plies\n");
 }
 
 #[test]

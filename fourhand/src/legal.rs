@@ -70,6 +70,24 @@ pub(crate) fn legal_moves(pos: &mut Position, seat: Seat, out: &mut Vec<Move>) {
     out.extend(pseudo.into_iter().filter(|&mv| is_legal_pseudo(pos, &before, mv)));
 }
 
+/// Appends the legal moves of `seat` that `keep` accepts to `out`, testing
+/// the legality of only those (the search's captures).
+pub(crate) fn legal_moves_where(
+    pos: &mut Position,
+    seat: Seat,
+    keep: impl Fn(&Position, Move) -> bool,
+    out: &mut Vec<Move>,
+) {
+    let mut pseudo = Vec::with_capacity(64);
+    pseudo_moves(pos, seat, &mut pseudo);
+    let before = before(pos, seat);
+    for mv in pseudo {
+        if keep(pos, mv) && is_legal_pseudo(pos, &before, mv) {
+            out.push(mv);
+        }
+    }
+}
+
 /// Whether `seat` has a legal move, stopping at the first.
 pub(crate) fn has_legal_move(pos: &mut Position, seat: Seat) -> bool {
     let mut pseudo = Vec::with_capacity(64);

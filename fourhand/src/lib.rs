@@ -6,17 +6,21 @@
 //! and their release, passes, promotion after three captures, ribbons,
 //! partner pawns leaping, the team win and the draws; every [OPTION] of the
 //! document as a field of [`Rules`]; Zobrist keys made and unmade with every
-//! ply; the position string and move notation of §16; perft.
+//! ply; the position string and move notation of §16; perft; and a
+//! computer player (paranoid alpha-beta with teams, see the `search`
+//! module, on an evaluation built on the text's piece values) by level.
 //!
 //! It is a crate of its own beside `movegen` (the two-player rules), and
 //! depends on nothing of Daba's. Modules are layered, each importing only
 //! those listed before it: `geometry`, `types`, `rules`, `zobrist`,
 //! `position`, `attacks`, `pawns`, `moves`, `movegen`, `makemove`, `legal`,
-//! `play`, `outcome`, `fen`, `notation`, `perft`, `objection`.
+//! `play`, `outcome`, `fen`, `notation`, `perft`, `objection`, `eval`, `tt`,
+//! `search`, `player`.
 
 #![deny(missing_docs)]
 
 mod attacks;
+mod eval;
 mod fen;
 mod geometry;
 mod legal;
@@ -29,11 +33,15 @@ mod outcome;
 mod pawns;
 mod perft;
 mod play;
+mod player;
 mod position;
 mod rules;
+mod search;
+mod tt;
 mod types;
 mod zobrist;
 
+pub use eval::{evaluate, piece_value};
 pub use fen::{PositionError, START};
 pub use geometry::{Direction, Geometry, LightSquares, Shape, Square, SquareSet, CELLS, SIZE};
 pub use moves::{Move, Ply};
@@ -42,11 +50,13 @@ pub use objection::Ban;
 pub use outcome::{DrawReason, Outcome, Turn};
 pub use perft::{divide, perft, perft_make_unmake};
 pub use play::Undo;
+pub use player::{level_nodes, play_game, player, Game, Player, MAX_LEVEL};
 pub use position::Position;
 pub use rules::{
     CaptureCount, FrozenAttacks, Leap, MateTiming, ObjectionSpan, PartnerKing, Promotion, Release,
     ReleaseChecks, Repetition, RibbonRemoval, Rules, Stalemate, TurnOrder,
 };
+pub use search::{Limits, SearchResult, Searcher, MATE, MAX_PLY};
 pub use types::{Kind, Piece, Seat, SeatSet, Team, MAX_CAPS};
 
 impl Position {

@@ -132,7 +132,7 @@ impl Position {
     }
 
     /// The ends of the game that need no move generation.
-    fn ended(&self) -> Option<Outcome> {
+    pub(crate) fn ended(&self) -> Option<Outcome> {
         for team in [Team::SouthNorth, Team::WestEast] {
             if team.seats().iter().all(|&s| self.frozen.contains(s)) {
                 return Some(Outcome::Win(team.other()));

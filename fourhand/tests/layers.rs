@@ -24,6 +24,10 @@ const ORDER: &[&str] = &[
     "notation",
     "perft",
     "objection",
+    "eval",
+    "tt",
+    "search",
+    "player",
 ];
 
 /// The modules a source names as `crate::<module>` (outside comments).
