@@ -5,7 +5,7 @@ reference engines with published ratings, and prints the table.
     python3 scripts/calibrate_levels.py --daba target/release/daba \\
         --levels 1600,2500 --opponents hoichess,phalanx --window 400 \\
         --pairs 1600:1800,2200:2400,800:1000 --tc 10+0.1 --games 100 --concurrency 2 \\
-        --openings ../shared/openings/noob3_dev.epd --pgn-dir levels-run \\
+        --openings tests/data/openings.epd --pgn-dir levels-run \\
         [--out docs/strength.md] [--dry-run]
 
 Each level (a UCI_Elo value) plays every reference whose rating lies within
@@ -415,7 +415,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tc", default="10+0.1")
     p.add_argument("--games", type=int, default=100, help="games per match (default 100)")
     p.add_argument("--concurrency", type=int, default=1)
-    p.add_argument("--openings", help="EPD/FEN/PGN openings for match.py")
+    p.add_argument("--openings", default=gauntlet.OWN_OPENINGS,
+                   help="EPD/FEN/PGN openings for match.py (default tests/data/openings.epd)")
     p.add_argument("--hash", type=int, default=16)
     p.add_argument("--pgn-dir")
     p.add_argument("--json-dir")

@@ -7,7 +7,7 @@ between the markers <!-- gauntlet:begin --> and <!-- gauntlet:end -->.  The
 rest of the file is left alone.
 
     python3 scripts/gauntlet.py --daba target/release/daba --tc 10+0.1 --games 40 \\
-        --concurrency 1 --openings ../shared/openings/noob3_dev.epd \\
+        --concurrency 1 --openings tests/data/openings.epd \\
         [--engines fairymax,phalanx] [--out docs/strength.md] [--pgn-dir DIR] [--append]
 
     # reliability table (<!-- reliability:begin/end -->) from match summaries:
@@ -39,6 +39,8 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
+
+from matchlib.openings import OWN_OPENINGS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -677,7 +679,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tc", default="10+0.1", help="time control for both engines (default 10+0.1)")
     p.add_argument("--games", type=int, default=40, help="games per opponent (default 40)")
     p.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
-    p.add_argument("--openings", help="EPD/FEN/PGN openings for match.py")
+    p.add_argument("--openings", default=OWN_OPENINGS,
+                   help="EPD/FEN/PGN openings for match.py (default tests/data/openings.epd)")
     p.add_argument("--engines", help="comma-separated subset of the ladder (played weakest first)")
     p.add_argument("--hash", type=int, default=16, help="hash size in MB for every engine (default 16)")
     p.add_argument("--out", default=DEFAULT_OUT, help="markdown file to update (default docs/strength.md)")

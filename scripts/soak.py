@@ -19,8 +19,10 @@ resident memory of every engine process (VmRSS, and the peak VmHWM) is read
 after every game, so growth over the run shows.
 
     python3 scripts/soak.py --engine target/release/daba --games 10000 \\
-        --tc 1+0.01 --concurrency 2 --openings ../shared/openings/uho_dev.epd \\
-        --openings960 ../shared/openings/frc960.epd --json soak.json
+        --tc 1+0.01 --concurrency 2 --json soak.json
+
+(openings: tests/data/openings.epd and, for the Chess960 share,
+tests/data/chess960.epd, unless --openings and --openings960 say otherwise)
 
 python-chess is the referee (legality, game end). Exit status 0 when every
 counter is zero.
@@ -34,6 +36,7 @@ import threading
 import time
 
 import chess
+from matchlib.openings import OWN_CHESS960, OWN_OPENINGS
 from matchlib.stats import p50_p99_max
 from matchlib.uciproc import EngineDied, Hang, UciProcess
 
@@ -350,8 +353,10 @@ def main():
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--tc", default="1+0.01")
     ap.add_argument("--concurrency", type=int, default=2)
-    ap.add_argument("--openings", required=True)
-    ap.add_argument("--openings960")
+    ap.add_argument("--openings", default=OWN_OPENINGS,
+                    help="standard openings (default tests/data/openings.epd)")
+    ap.add_argument("--openings960", default=OWN_CHESS960,
+                    help="Chess960 start positions (default tests/data/chess960.epd)")
     ap.add_argument("--share960", type=float, default=0.2)
     ap.add_argument("--ponder-share", type=float, default=0.3)
     ap.add_argument("--margin", type=float, default=0.1, help="seconds past the clock before a time loss")

@@ -23,6 +23,12 @@ import chess.pgn
 
 _STANDARD_CASTLING = set("KQkq-")
 
+# Daba's own opening files (made by scripts/make_openings.py), the default of
+# the scripts that need openings; they travel with the repository.
+_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "data")
+OWN_OPENINGS = os.path.normpath(os.path.join(_DATA, "openings.epd"))
+OWN_CHESS960 = os.path.normpath(os.path.join(_DATA, "chess960.epd"))
+
 
 @dataclass(frozen=True)
 class Opening:
