@@ -39,9 +39,7 @@ fn scan(
             let Some(piece) = pos.piece_at(sq) else { continue };
             if piece.seat.team() == team && attacks_at_all(pos, piece, frozen) {
                 let hits = match piece.kind {
-                    Kind::Queen => true,
-                    Kind::Rook => !d.is_diagonal(),
-                    Kind::Bishop => d.is_diagonal(),
+                    Kind::Queen | Kind::Rook | Kind::Bishop => piece.kind.slides_along(d),
                     Kind::King => distance == 1,
                     Kind::Pawn => {
                         distance == 1 && piece.pawn_direction().forward_diagonals().contains(&d.opposite())

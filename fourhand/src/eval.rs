@@ -120,12 +120,7 @@ fn reach(pos: &Position, from: Square, piece: Piece) -> u32 {
     }
     let mut n = 0;
     for d in Direction::ALL {
-        let slides = match piece.kind {
-            Kind::Bishop => d.is_diagonal(),
-            Kind::Rook => !d.is_diagonal(),
-            _ => true,
-        };
-        if !slides {
+        if !piece.kind.slides_along(d) {
             continue;
         }
         let mut sq = from;

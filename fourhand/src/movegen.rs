@@ -55,12 +55,7 @@ pub(crate) fn piece_moves(pos: &Position, from: Square, piece: Piece, out: &mut 
         }
         Kind::Bishop | Kind::Rook | Kind::Queen => {
             for d in Direction::ALL {
-                let slides = match piece.kind {
-                    Kind::Bishop => d.is_diagonal(),
-                    Kind::Rook => !d.is_diagonal(),
-                    _ => true,
-                };
-                if !slides {
+                if !piece.kind.slides_along(d) {
                     continue;
                 }
                 let mut sq = from;

@@ -223,6 +223,19 @@ impl Kind {
         self as usize
     }
 
+    /// Whether a piece of this kind slides along direction `d`: a queen
+    /// every way, a rook along ranks and files, a bishop along diagonals;
+    /// the other kinds never slide. The one home of the sliders' directions
+    /// (move generation, attacks and mobility all ask it).
+    pub const fn slides_along(self, d: Direction) -> bool {
+        match self {
+            Kind::Queen => true,
+            Kind::Rook => !d.is_diagonal(),
+            Kind::Bishop => d.is_diagonal(),
+            Kind::Pawn | Kind::Knight | Kind::King => false,
+        }
+    }
+
     /// The upper-case letter (`P N B R Q K`).
     pub const fn letter(self) -> char {
         ['P', 'N', 'B', 'R', 'Q', 'K'][self.index()]
