@@ -243,6 +243,7 @@ class RunConfig:
     settings: GameSettings
     state_path: str
     history_every: int = 10
+    stop_after: Optional[int] = None     # stop after this iteration (a resume continues)
     startup_timeout: float = 10.0
     quiet: bool = False
 
@@ -254,7 +255,6 @@ class Tuner:
         self.out = out
         self.schedule = Schedule(cfg.iterations)
         self.counters = FailureCounters(**state["failures"])
-        self.stopping = False
         self.started = time.monotonic()
 
     def say(self, text: str) -> None:
@@ -333,8 +333,11 @@ class Tuner:
                                            label=f"theta-{side}")
                 pair.append(EngineProcess(spec, startup_timeout=self.cfg.startup_timeout))
             workers.append(pair)
+        last = self.cfg.iterations
+        if self.cfg.stop_after is not None:
+            last = min(last, self.cfg.stop_after)
         try:
-            while not self.stopping and self.state["iteration"] < self.cfg.iterations:
+            while self.state["iteration"] < last:
                 k0 = self.state["iteration"]
                 if k0 % width == 0:
                     self.state["batch_theta"] = list(self.state["theta"])
@@ -348,7 +351,7 @@ class Tuner:
                 results: Dict[int, tuple] = {}
                 await asyncio.gather(*(self._worker(players, queue, results)
                                        for players in workers[:end - k0]))
-                for k in range(k0, end):
+                for k in range(k0, min(end, last)):
                     self._apply(*results[k])
         finally:
             for players in workers:
@@ -406,6 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resign", nargs="+", metavar="KEY=VALUE", help="as match.py: movecount=3 score=1000")
     p.add_argument("--maxmoves", type=int, help="as match.py: adjudicate a draw after N full moves")
     p.add_argument("--startup-timeout", type=float, default=10.0, metavar="S")
+    p.add_argument("--stop-after", type=int, metavar="K",
+                   help="stop after iteration K (the run is not finished; --resume continues it)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     return p
 
@@ -466,7 +471,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                     pairs_per_iteration=args.pairs_per_iteration, concurrency=args.concurrency,
                     seed=args.seed, book=book, settings=settings, state_path=args.state,
                     history_every=max(1, args.history_every), startup_timeout=args.startup_timeout,
-                    quiet=args.quiet)
+                    stop_after=args.stop_after, quiet=args.quiet)
     tuner = Tuner(cfg, state)
     if not args.quiet:
         print(f"SPSA of {len(params)} parameter(s), {args.iterations} iterations x "
