@@ -362,7 +362,8 @@ class Tuner:
         st = self.state
         lines = [f"SPSA: {st['iteration']} of {self.cfg.iterations} iterations, {st['games']} games "
                  f"(theta+ +{st['wins']} ={st['draws']} -{st['losses']})"]
-        lines.append("\nTuned values, as rows of the tunables! table (engine/src/search/params.rs):")
+        what = "Tuned values" if st["iteration"] >= self.cfg.iterations else "Values so far (unfinished run)"
+        lines.append(f"\n{what}, as rows of the tunables! table (engine/src/search/params.rs):")
         for p, x in zip(self.cfg.params, st["theta"]):
             value = option_text(p, x)
             step = _num(p.c_end) if not float(p.c_end).is_integer() else f"{p.c_end:.1f}"

@@ -7,8 +7,10 @@ The runs take a few seconds; they need only python-chess."""
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -165,3 +167,28 @@ def test_engine_crashes_are_counted_and_fail_the_run(tmp_path):
     state = json.loads((tmp_path / "spsa.json").read_text())
     assert state["failures"]["crashes"] >= 4
     assert "FAILURES" in done.stdout
+
+
+def test_ctrl_c_stops_after_saving_and_resume_continues(tmp_path):
+    state_path = tmp_path / "spsa.json"
+    cmd = [sys.executable, SPSA, "--engine", f"{sys.executable} {FAKE}", "--nodes", "1",
+           "--iterations", "100000", "--seed", "3", "--resign", "movecount=1", "score=400",
+           "--maxmoves", "50", "--state", str(state_path)]
+    # SIGINT as a terminal's Ctrl-C sends it (a background shell job would ignore it).
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        if state_path.exists() and json.loads(state_path.read_text())["iteration"] >= 2:
+            break
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, out
+    state = json.loads(state_path.read_text())
+    assert state["iteration"] >= 2 and state["games"] == 2 * state["iteration"]
+    assert "Values so far" in out and f"holds iteration {state['iteration']}" in out
+    more = subprocess.run(cmd + ["--resume", "--stop-after", str(state["iteration"] + 2)],
+                          capture_output=True, text=True, timeout=60)
+    assert more.returncode == 0, more.stdout + more.stderr
+    assert json.loads(state_path.read_text())["iteration"] == state["iteration"] + 2
