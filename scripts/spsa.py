@@ -316,7 +316,7 @@ class Tuner:
 
     def progress_line(self, new_failures=()) -> str:
         st = self.state
-        values = " ".join(f"{p.name}={x:.1f}" for p, x in zip(self.cfg.params, st["theta"]))
+        values = " ".join(f"{p.name}={x:.2f}" for p, x in zip(self.cfg.params, st["theta"]))
         text = (f"[{st['iteration']}/{self.cfg.iterations}] games {st['games']} "
                 f"(+{st['wins']} ={st['draws']} -{st['losses']} for theta+) | {values}")
         if self.counters.failures:
