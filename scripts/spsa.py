@@ -10,8 +10,8 @@ line: `name, int, default, min, max, c_end, r_end` (OpenBench's SPSA input).
 
 The algorithm is OpenBench's SPSA.  The gains, the floor of c_k, the rounding
 and the clamping follow AndyGrant/OpenBench, OpenBench/spsa_utils.py
-(spsa_workload_assignment_dict: c = max(c_end... / iteration^gamma, 0.5),
-r = a / (A + iteration)^alpha / c^2, iteration counted from 1); the update
+(spsa_workload_assignment_dict: c_k = max(c / iteration^gamma, 0.5),
+r_k = a / (A + iteration)^alpha / c_k^2, iteration counted from 1); the update
 theta += r * c * (wins - losses) * flip is OpenBench's published form, not
 checked here against its server code.  N iterations, A = 10% of N,
 alpha = 0.602, gamma = 0.101, per parameter:
