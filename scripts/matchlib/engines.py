@@ -331,8 +331,18 @@ class EngineProcess:
         await self._configure()
 
     async def _configure(self) -> None:
+        await self.configure(self.spec.options)
+
+    async def configure(self, options: Dict[str, str]) -> None:
+        """Set engine options (command-line strings) on the running engine.
+
+        Used at start with the spec's options, and between games by callers
+        that change options per game (scripts/spsa.py); such a caller also
+        puts the values into spec.options, so that a restart after a crash
+        sets them again.  Raises EngineConfigError / EngineStartError.
+        """
         config = {}
-        for name, raw in self.spec.options.items():
+        for name, raw in options.items():
             if name.lower() in MANAGED:
                 self.warnings.append(f"option {name} is set by the runner; ignored")
                 continue
