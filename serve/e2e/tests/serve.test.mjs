@@ -449,7 +449,8 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await clickMove(bob, "e7", "e5");
     await alice.waitForFunction(() => document.querySelectorAll("#moves .move").length === 2);
     assert.ok(await alice.isHidden("#rematch-offer"), "no rematch while the game goes on");
-    await bob.click("#resign"); // the confirmation is accepted
+    await bob.click("#resign");
+    await bob.click("#resign-confirm"); // the confirmation dialog
     await alice.waitForSelector("#status.over");
     await alice.click("#rematch-offer");
     await alice.waitForSelector("#rematch-cancel:not([hidden])");
