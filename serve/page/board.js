@@ -99,9 +99,10 @@ export function drawSquares(container, pieces, flipped, marks) {
         words.push(WORDS.premove);
       }
       square.setAttribute("aria-label", words.join(", "));
-      if (col === 0) square.appendChild(el("span", "coord rank", String(rank + 1)));
-      if (row === 7) square.appendChild(el("span", "coord file", FILES[file]));
-      for (const coord of square.querySelectorAll(".coord")) coord.setAttribute("aria-hidden", "true");
+      // Coordinates are drawn by CSS from data-coord: the square's label
+      // names it already, and text inside it would be read as well.
+      if (col === 0) square.appendChild(coordinate("rank", String(rank + 1)));
+      if (row === 7) square.appendChild(coordinate("file", FILES[file]));
       if (name === focusName) focusSquare = square;
       line.appendChild(square);
     }
@@ -109,6 +110,13 @@ export function drawSquares(container, pieces, flipped, marks) {
   }
   focusSquare.tabIndex = 0;
   if (hadFocus) focusSquare.focus({ preventScroll: true });
+}
+
+function coordinate(kind, text) {
+  const span = el("span", "coord " + kind);
+  span.dataset.coord = text;
+  span.setAttribute("aria-hidden", "true");
+  return span;
 }
 
 export function targetsOf(legal, from) {

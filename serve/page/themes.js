@@ -68,5 +68,15 @@ export function initThemes() {
     remember("daba-piece-set", chosen.set);
     apply();
   });
+  // The menu closes on a click elsewhere or Escape, as menus do.
+  document.addEventListener("click", (event) => {
+    if (!$("settings").contains(event.target)) $("settings").open = false;
+  });
+  $("settings").addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !$("settings").open) return;
+    $("settings").open = false;
+    $("settings").querySelector("summary").focus();
+    event.stopPropagation();
+  });
   apply();
 }

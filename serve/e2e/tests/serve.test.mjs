@@ -418,7 +418,7 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
         return {
           left: board.left,
           right: document.documentElement.clientWidth - board.right,
-          coords: [...document.querySelectorAll("#board .coord")].map((e) => [e.textContent, box(e).toJSON()]),
+          coords: [...document.querySelectorAll("#board .coord")].map((e) => [e.dataset.coord || e.textContent, box(e).toJSON()]),
           pieces: [...document.querySelectorAll("#board img.piece")].map((e) => [e.alt, box(e).toJSON()]),
         };
       });
