@@ -307,14 +307,18 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip: a
     await page.click("#help-toggle");
     await page.waitForFunction(() => [...document.querySelectorAll("#help .mini-caption")].every((c) => c.textContent));
     await audit(page, "the help beside the board");
+    await page.click("#settings summary");
+    await audit(page, "the settings menu");
     for (const theme of ["blue", "green", "contrast"]) {
       await page.selectOption("#board-theme", theme);
       await audit(page, "the board theme " + theme);
     }
+    await page.keyboard.press("Escape"); // closes the menu
     await page.click("#help-close");
     await page.click("#resign");
     await audit(page, "the resign dialog");
     await page.click("#resign-keep");
+    await page.click(square("a5")); // puts the e7 pawn down
     for (const [from, to] of [["e7", "e5"], ["d1", "h5"], ["b8", "c6"], ["f1", "c4"], ["g8", "f6"], ["h5", "f7"]]) {
       await clickMove(page, from, to);
     }
@@ -350,6 +354,7 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip: a
     await clickMove(page, "e2", "e4");
     await waitMoves(page, 1);
     assert.equal(await page.evaluate(() => document.documentElement.dataset.lastSound), undefined);
+    await page.click("#settings summary");
     await page.check("#sound-on");
     await page.keyboard.press("Escape"); // the menu closes
     assert.equal(await page.$eval("#settings", (d) => d.open), false);
