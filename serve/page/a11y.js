@@ -90,6 +90,15 @@ export function sanWords(san) {
   return words;
 }
 
+/** The "Skip to the page" link moves the focus past the header without
+ * changing the address (the page's routes live in the hash). */
+export function initSkipLink() {
+  $("skip").addEventListener("click", (event) => {
+    event.preventDefault();
+    $("main").focus();
+  });
+}
+
 /** Says `text` to screen readers (the page's polite live region). */
 export function announce(text) {
   const region = $("announce");

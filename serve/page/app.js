@@ -8,7 +8,7 @@ import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js
 import { initLobby, setLobbyActive } from "./lobby.js";
 import { initReview, renderReview, resetReview, shownPosition } from "./review.js";
 import { drawSquares, movesTo, pieceImage, PIECE_NAMES, squareIndex, targetsOf } from "./board.js";
-import { announceMoves, keyboardBoard } from "./a11y.js";
+import { announceMoves, initSkipLink, keyboardBoard } from "./a11y.js";
 import { followPiece, initHelp, placeHelp } from "./help.js";
 import { initSounds, playSound, soundOf } from "./sounds.js";
 import { initThemes } from "./themes.js";
@@ -864,6 +864,7 @@ async function init() {
   initThemes();
   initSounds();
   initHelp();
+  initSkipLink();
   fillControls($("setup-tc"), { unlimited: true, selected: "-" });
   fillCustom($("setup-minutes"), $("setup-increment"));
   $("setup-tc").addEventListener("change", updateSetup);

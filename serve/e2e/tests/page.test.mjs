@@ -230,6 +230,12 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip: a
     const page = await newPage();
     await page.goto(server.url);
     await page.waitForSelector("#lobby:not([hidden])");
+    // The first Tab offers to skip the header; it moves the focus, not the page.
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "skip");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "main");
+    assert.ok(await page.isVisible("#lobby"), "still the lobby");
     await tabTo(page, 'input[name="mode"]:checked');
     await page.keyboard.press("ArrowDown"); // a friend on this screen
     assert.equal(await page.$eval('input[name="mode"]:checked', (e) => e.value), "local");
