@@ -7,14 +7,20 @@ import { chosenControl, clockText, controlText, fillControls, fillCustom, isLow 
 import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js";
 import { initLobby, setLobbyActive } from "./lobby.js";
 import { initReview, renderReview, resetReview, shownPosition } from "./review.js";
+import { drawSquares, movesTo, pieceImage, PIECE_NAMES, squareIndex, targetsOf } from "./board.js";
+import { announceMoves, initSkipLink, keyboardBoard } from "./a11y.js";
+import { followPiece, initHelp, placeHelp } from "./help.js";
+import { initSounds, playSound, soundOf } from "./sounds.js";
+import { initThemes } from "./themes.js";
+import { clearPremove, premove, setPremove, takePremove } from "./premove.js";
 
-const FILES = "abcdefgh";
-const PIECE_NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
 const CLAIM_WORDS = {
   "threefold-repetition": "Claim a draw (threefold repetition)",
   "fifty-moves": "Claim a draw (fifty-move rule)",
 };
 const WAITING_TEXT = "Your friend has not opened the link yet: the game starts when both players are here.";
+const PREMOVE_DROPPED = "Your premove was not legal any more: it was not played.";
+const DABA = "Daba";
 const VIEWS = ["lobby", "auth", "games", "profile", "play", "help"];
 
 // Everything about the game on screen.
@@ -41,22 +47,6 @@ const app = {
 
 // ---------------------------------------------------------------- helpers
 
-function squareName(file, rank) {
-  return FILES[file] + (rank + 1);
-}
-
-function squareIndex(name) {
-  return FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
-}
-
-function pieceImage(code) {
-  const img = el("img", "piece");
-  img.src = "/pieces/" + code + ".svg";
-  img.alt = (code[0] === "w" ? "white " : "black ") + PIECE_NAMES[code[1]];
-  img.draggable = false;
-  return img;
-}
-
 function saveSeat(id, token, color) {
   try {
     sessionStorage.setItem("daba-seat-" + id, JSON.stringify({ token, color }));
@@ -71,47 +61,6 @@ function loadSeat(id) {
   } catch (e) {
     return null;
   }
-}
-
-// ---------------------------------------------------------------- drawing a board
-
-// Draws `pieces` (64 codes, a1 first) into `container` as 64 squares.
-function drawSquares(container, pieces, flipped, marks) {
-  container.replaceChildren();
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 8; col++) {
-      const file = flipped ? 7 - col : col;
-      const rank = flipped ? row : 7 - row;
-      const name = squareName(file, rank);
-      const square = el("div", "square " + ((file + rank) % 2 === 0 ? "dark" : "light"));
-      square.dataset.square = name;
-      const code = pieces[file + 8 * rank];
-      if (code) {
-        square.appendChild(pieceImage(code));
-        square.dataset.piece = code;
-      }
-      if (marks.last && marks.last.includes(name)) square.classList.add("last");
-      if (marks.check === name) square.classList.add("check");
-      if (marks.selected === name) square.classList.add("selected");
-      if (marks.targets && marks.targets.includes(name)) {
-        square.classList.add(code ? "target-capture" : "target");
-      }
-      if (col === 0) square.appendChild(el("span", "coord rank", String(rank + 1)));
-      if (row === 7) square.appendChild(el("span", "coord file", FILES[file]));
-      container.appendChild(square);
-    }
-  }
-}
-
-function targetsOf(legal, from) {
-  return legal.filter((m) => m.from === from).map((m) => m.to);
-}
-
-// The legal moves from `from` that a click or a drop on `square` plays: the
-// moves to that square, and castling when it is the rook's square (king
-// takes rook, which chess GUIs accept besides the king's two-square step).
-function movesTo(legal, from, square) {
-  return legal.filter((m) => m.from === from && (m.to === square || m.rook === square));
 }
 
 // ---------------------------------------------------------------- the game
@@ -268,12 +217,15 @@ function render() {
   // The position stepped to, or the game as it stands (review.js).
   const shown = shownPosition(s);
   const legal = myTurn() && shown.live ? s.legal : [];
+  const queued = shown.live ? premove() : null;
   drawSquares($("board"), shown.board, app.flipped, {
     last: shown.last_move,
     check: shown.check,
     selected: shown.live ? app.selected : null,
     targets: app.selected ? targetsOf(legal, app.selected) : [],
+    premove: queued ? [queued.from, queued.to] : null,
   });
+  if (shown.live && app.selected) followPiece(s.board[squareIndex(app.selected)]);
   $("board").classList.toggle("thinking", s.thinking);
   drawPlayers();
   drawClocks();
@@ -366,7 +318,9 @@ function render() {
       item.appendChild(el("span", "move-number", number + (black ? "…" : ".")));
       list.appendChild(item);
     }
-    const text = el("span", "move", move.san);
+    // A button: stepping to a move works by keyboard too (review.js).
+    const text = el("button", "move", move.san);
+    text.type = "button";
     text.dataset.ply = String(list.querySelectorAll(".move").length + 1);
     item.appendChild(text);
     if (black) {
@@ -408,6 +362,7 @@ function setState(state) {
   const changed = !app.state || app.state.version !== state.version;
   resetReview(state.id);
   const rematchNow = !!app.state && app.state.id === state.id && !app.state.rematch_game && !!state.rematch_game;
+  const previous = app.state && app.state.id === state.id ? app.state : null;
   app.state = state;
   app.stateAt = performance.now();
   if (!app.oriented) {
@@ -424,12 +379,84 @@ function setState(state) {
     return;
   }
   if (changed) {
+    if (previous) hearMoves(previous, state);
     app.selected = null;
     if (!waitingForOpponent() && $("move-error").textContent === WAITING_TEXT) $("move-error").textContent = "";
     hidePromotion();
     if (session.user && myColor()) scheduleMyGames();
+    if (premove()) {
+      playPremove();
+      return;
+    }
   }
   render();
+}
+
+// The moves since the last state, said to screen readers and sounded; the
+// first state of a game on screen says nothing (its moves are not news).
+function hearMoves(previous, state) {
+  const known = previous.moves.length;
+  if (state.moves.length === known && previous.over === state.over) return;
+  announceMoves(state.moves, known, (ply) => {
+    const mover = (ply % 2 === 0) === (state.start_fen.split(" ")[1] === "w") ? "white" : "black";
+    return state.mode === "computer" && state.computer === mover ? DABA : mover;
+  });
+  if (state.over && !previous.over) playSound("end");
+  else if (state.moves.length > known) playSound(soundOf(state.moves[state.moves.length - 1].san));
+}
+
+// ---------------------------------------------------------------- premove
+
+// Premoves are for real-time games: one's own move queued while the
+// opponent (a person or Daba) is to move.
+function premoveAllowed() {
+  const s = app.state;
+  const mine = myColor();
+  return (
+    !!s && !!mine && !s.over && !app.gone && s.turn !== mine && !waitingForOpponent() &&
+    !!s.clock && s.clock.kind !== "correspondence" && shownPosition(s).live
+  );
+}
+
+// The turn came with a premove queued: played at once if legal, else
+// dropped and said; a game that ended or went back drops it too.
+function playPremove() {
+  if (!myTurn()) {
+    if (!premoveAllowed()) clearPremove();
+    render();
+    return;
+  }
+  const move = takePremove(app.state.legal);
+  if (move) sendMove({ uci: move.uci });
+  else $("move-error").textContent = PREMOVE_DROPPED;
+  render();
+}
+
+// A click (or Enter) on `square` during the opponent's turn: a click with a
+// premove queued cancels it; one's own piece is picked up; with a piece
+// picked up, any other square queues the premove.
+function premoveClick(square) {
+  const s = app.state;
+  if (clearPremove()) {
+    app.selected = null;
+  } else if (app.selected && square !== app.selected) {
+    setPremove(app.selected, square);
+    app.selected = null;
+  } else {
+    const code = s.board[squareIndex(square)];
+    const own = code && code[0] === myColor()[0];
+    app.selected = own && app.selected !== square ? square : null;
+  }
+  render();
+}
+
+/** Puts down the piece picked up and drops a premove (Escape, right-click). */
+function cancelPick() {
+  const had = clearPremove() || app.selected !== null || !$("promotion").hidden;
+  app.selected = null;
+  hidePromotion();
+  if (had) render();
+  return had;
 }
 
 // After a failed poll the page waits RETRY_FIRST_MS, twice that after the
@@ -535,19 +562,32 @@ function showPromotion(candidates) {
     button.type = "button";
     button.dataset.promotion = letter;
     button.title = PIECE_NAMES[letter.toUpperCase()];
+    button.setAttribute("aria-label", PIECE_NAMES[letter.toUpperCase()]);
     button.appendChild(pieceImage(color + letter.toUpperCase()));
-    button.addEventListener("click", () => sendMove({ uci: move.uci }));
+    button.addEventListener("click", () => {
+      focusBoard();
+      sendMove({ uci: move.uci });
+    });
     box.appendChild(button);
   }
   const cancel = el("button", "cancel", "Cancel");
   cancel.type = "button";
   cancel.addEventListener("click", () => {
+    focusBoard();
     hidePromotion();
     app.selected = null;
     render();
   });
   box.appendChild(cancel);
   $("promotion").hidden = false;
+  // By keyboard the choice comes next: the focus goes to it.
+  if ($("board").contains(document.activeElement)) box.querySelector("button").focus();
+}
+
+// Back to the board's square in the tab order (after the promotion choice).
+function focusBoard() {
+  const square = $("board").querySelector('[tabindex="0"]');
+  if (square) square.focus({ preventScroll: true });
 }
 
 function hidePromotion() {
@@ -573,6 +613,10 @@ function onPointerDown(event) {
   const square = squareAt(event.clientX, event.clientY);
   if (!square) return;
   event.preventDefault();
+  if (premoveAllowed()) {
+    premoveClick(square);
+    return;
+  }
   // A target of the selected piece plays (its own rook, for a king that
   // castles, included), else a piece of one's own is picked up.
   if (app.selected && square !== app.selected && movesTo(app.state.legal, app.selected, square).length > 0) {
@@ -593,6 +637,25 @@ function onPointerDown(event) {
     }
     render();
   }
+}
+
+// Enter or Space on a square (a11y.js): what a click does, without a drag.
+function onSquareKey(square) {
+  if (!app.state || !shownPosition(app.state).live) return;
+  if (premoveAllowed()) {
+    premoveClick(square);
+    return;
+  }
+  if (app.selected && square !== app.selected && tryMove(app.selected, square)) return;
+  if (movable(square)) {
+    app.selected = app.selected === square ? null : square;
+  } else {
+    app.selected = null;
+    if (waitingForOpponent() && myColor() && app.state.board[squareIndex(square)]) {
+      $("move-error").textContent = WAITING_TEXT;
+    }
+  }
+  render();
 }
 
 function onPointerMove(event) {
@@ -635,6 +698,7 @@ function onPointerUp(event) {
 function show(section) {
   app.view = section;
   for (const id of VIEWS) $(id).hidden = id !== section;
+  placeHelp(section);
   setLobbyActive(section === "lobby");
   if (section !== "play") {
     document.title = "Daba chess";
@@ -737,7 +801,6 @@ function route() {
   const user = /^user=(.{1,40})$/.exec(hash);
   if (hash === "help") {
     show("help");
-    drawHelp();
   } else if (hash === "signin" || hash === "signup") {
     show("auth");
     showAuth(hash, app.lastHash);
@@ -765,70 +828,6 @@ function route() {
   } else {
     showSetup();
   }
-}
-
-// ---------------------------------------------------------------- help boards
-
-let helpDrawn = false;
-
-async function drawHelp() {
-  if (helpDrawn) return;
-  helpDrawn = true;
-  for (const mini of document.querySelectorAll(".mini")) {
-    const board = el("div", "board small");
-    const caption = el("p", "mini-caption", "");
-    mini.replaceChildren(board, caption);
-    let position;
-    try {
-      position = await api("POST", "/api/position", { fen: mini.dataset.fen });
-    } catch (e) {
-      caption.textContent = e.message;
-      continue;
-    }
-    let selected = null;
-    const draw = () =>
-      drawSquares(board, position.board, false, {
-        check: position.check,
-        selected,
-        targets: selected ? targetsOf(position.legal, selected) : [],
-      });
-    draw();
-    // A lesson board announces only the end it shows: a mate or a stalemate
-    // (no legal move). Other automatic ends (a king and a bishop against a
-    // king is a dead position) would hide what the board is there to teach.
-    const ending = position.legal.length === 0 ? position.end_text : null;
-    const idle = () => ending || capital(position.turn) + " to move. Click a piece.";
-    caption.textContent = idle();
-    board.addEventListener("click", (event) => {
-      const square = event.target.closest("[data-square]");
-      if (!square) return;
-      const name = square.dataset.square;
-      selected = selected === name ? null : name;
-      draw();
-      if (selected) caption.textContent = helpCaption(position, selected, square.dataset.piece) || idle();
-      else caption.textContent = idle();
-    });
-  }
-}
-
-// What a lesson board says of the piece on `name` (`piece`: its code).
-function helpCaption(position, name, piece) {
-  if (!piece) return "An empty square.";
-  const pieceName = PIECE_NAMES[piece[1]];
-  const side = piece[0] === "w" ? "white" : "black";
-  if (side !== position.turn) {
-    const mover = capital(position.turn);
-    return "It is " + mover + "'s turn: " + capital(side) + "'s pieces wait until " + mover + " has moved.";
-  }
-  const moves = position.legal.filter((m) => m.from === name);
-  if (moves.length === 0) return "This " + pieceName + " has no legal move here.";
-  const squares = [...new Set(moves.map((m) => m.to))];
-  const n = squares.length;
-  let text = "The " + pieceName + " can go to " + n + (n === 1 ? " square." : " squares.");
-  if (moves.some((m) => m.promotion)) {
-    text += " On the last row it becomes a queen, rook, bishop or knight: four choices of piece.";
-  }
-  return text;
 }
 
 // ---------------------------------------------------------------- chat length
@@ -862,6 +861,10 @@ async function init() {
   initAccount();
   initLobby({ onSeat: enterSeat });
   initReview({ current: () => app.state, onChange: render });
+  initThemes();
+  initSounds();
+  initHelp();
+  initSkipLink();
   fillControls($("setup-tc"), { unlimited: true, selected: "-" });
   fillCustom($("setup-minutes"), $("setup-increment"));
   $("setup-tc").addEventListener("change", updateSetup);
@@ -876,6 +879,14 @@ async function init() {
     app.drag = null;
     render();
   });
+  keyboardBoard($("board"), { onActivate: onSquareKey, onEscape: cancelPick });
+  // A right-click puts the piece down and drops a premove.
+  $("board").addEventListener("contextmenu", (event) => {
+    if (cancelPick()) event.preventDefault();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && app.view === "play" && !$("resign-dialog").open) cancelPick();
+  });
   $("new-game").addEventListener("click", () => {
     history.pushState(null, "", "#");
     showSetup();
@@ -886,8 +897,12 @@ async function init() {
   });
   const seatBody = (extra) => Object.assign({ token: app.token }, extra);
   $("undo").addEventListener("click", () => act("/undo", seatBody()));
-  $("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) act("/resign", seatBody());
+  // Resigning asks first, in a dialog (Escape or "Keep playing" closes it).
+  $("resign").addEventListener("click", () => $("resign-dialog").showModal());
+  $("resign-keep").addEventListener("click", () => $("resign-dialog").close());
+  $("resign-confirm").addEventListener("click", () => {
+    $("resign-dialog").close();
+    act("/resign", seatBody());
   });
   $("abort").addEventListener("click", () => act("/abort", seatBody()));
   $("offer-draw").addEventListener("click", () => {

@@ -3,7 +3,7 @@
 //! | method and path | body | answer |
 //! |---|---|---|
 //! | `GET /api/levels` | | the levels, random mover to full strength |
-//! | `POST /api/position` | `{fen}` | a position's pieces, legal moves, check, end (the help page) |
+//! | `POST /api/position` | `{fen, moves?}` | a position (after `moves`, UCI, if given): pieces, legal moves, check, end, the last move (the help's lesson boards) |
 //! | `POST /api/games` | `{mode, level?, color?, fen?, time_control?, fifty_move_rule?}` | 201 `{id, token, color, state}` |
 //! | `GET /api/games/{id}` | | the game |
 //! | `GET /api/games/{id}/wait?after=N` | | the game once its version passes N (long poll) |
@@ -123,6 +123,9 @@ type Answer<T> = Result<Json<T>, ApiError>;
 #[serde(deny_unknown_fields)]
 struct FenBody {
     fen: String,
+    /// Moves played from `fen` (a lesson board the learner plays on).
+    #[serde(default)]
+    moves: Vec<String>,
 }
 
 /// The seat token of a guest's page; a signed-in player's session cookie
@@ -201,7 +204,7 @@ async fn levels() -> Json<Vec<computer::LevelInfo>> {
 }
 
 async fn position(ApiJson(body): ApiJson<FenBody>) -> Answer<server::PositionView> {
-    server::position(&body.fen).map(Json)
+    server::position(&body.fen, &body.moves).map(Json)
 }
 
 async fn create(

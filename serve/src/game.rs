@@ -555,7 +555,7 @@ pub fn legal_moves(board: &Board) -> Vec<LegalMove> {
 /// From and to squares of a move as the page draws it: castling goes to
 /// the king's destination (in standard chess; in Chess960 the rook's square,
 /// which is what the player clicks).
-fn squares(board: &Board, mv: Move) -> (String, String) {
+pub fn squares(board: &Board, mv: Move) -> (String, String) {
     let uci = mv.to_uci(board.is_chess960());
     (uci[0..2].to_string(), uci[2..4].to_string())
 }

@@ -2562,7 +2562,11 @@ impl Server {
     }
 }
 
-/// The legal moves and state of any position, for the help page's boards.
+/// The most moves a lesson board plays from its position (`POST
+/// /api/position`): a learner tries a move or a few, not a game.
+pub const MAX_LESSON_MOVES: usize = 32;
+
+/// The legal moves and state of any position, for the help's lesson boards.
 #[derive(Clone, Debug, Serialize)]
 pub struct PositionView {
     /// The position.
@@ -2577,12 +2581,37 @@ pub struct PositionView {
     pub check: Option<String>,
     /// How the position ends a game by itself (mate, stalemate, dead material).
     pub end_text: Option<String>,
+    /// The last of the moves played from the FEN: from and to squares.
+    pub last_move: Option<[String; 2]>,
+    /// That move in SAN.
+    pub san: Option<String>,
 }
 
-/// Describes a position.
-pub fn position(fen: &str) -> Result<PositionView, ApiError> {
-    let board = parse_fen(fen)?;
+/// Describes the position `fen`, after `moves` (UCI) if any. The moves are
+/// played on the board, not in a game: a lesson board shows moves in
+/// positions that a game would call over (a king against a king).
+pub fn position(fen: &str, moves: &[String]) -> Result<PositionView, ApiError> {
+    let mut board = parse_fen(fen)?;
+    if moves.len() > MAX_LESSON_MOVES {
+        return Err(ApiError::bad(format!(
+            "at most {MAX_LESSON_MOVES} moves from a position"
+        )));
+    }
+    let mut last = None;
+    for uci in moves {
+        let mv = board
+            .parse_uci(uci.trim(), board.is_chess960())
+            .ok()
+            .filter(|&mv| board.legal_moves().contains(mv))
+            .ok_or_else(|| ApiError::bad(format!("'{uci}' is not a legal move in this position")))?;
+        last = Some((crate::game::squares(&board, mv), board.to_san(mv)));
+        board = board.play(mv);
+    }
     let game = Game::new(board);
+    let (last_move, san) = match last {
+        Some(((from, to), san)) => (Some([from, to]), Some(san)),
+        None => (None, None),
+    };
     Ok(PositionView {
         fen: board.to_fen(),
         turn: color_id(board.side_to_move()),
@@ -2590,6 +2619,8 @@ pub fn position(fen: &str) -> Result<PositionView, ApiError> {
         legal: crate::game::legal_moves(&board),
         check: game.check_square().map(|s| s.to_string()),
         end_text: game.end().map(|e: End| e.words()),
+        last_move,
+        san,
     })
 }
 

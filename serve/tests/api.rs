@@ -171,6 +171,61 @@ async fn levels_run_from_random_to_full_strength() {
     assert!(levels[20]["name"].as_str().unwrap().contains("full strength"));
 }
 
+/// A lesson board is played: the moves from its FEN, en passant and
+/// castling included, even where a game would be over (a king against a
+/// king); an illegal or unknown move is refused.
+#[tokio::test]
+async fn position_plays_a_lesson_boards_moves() {
+    let app = app().await;
+    let v = post(
+        &app,
+        "/api/position",
+        json!({"fen": "1k6/8/8/3pP3/8/8/8/6K1 w - d6 0 1", "moves": ["e5d6"]}),
+    )
+    .await
+    .json();
+    assert_eq!(v["san"], "exd6");
+    assert_eq!(v["last_move"], json!(["e5", "d6"]));
+    assert_eq!(v["turn"], "black");
+    assert!(v["board"][3 * 8 + 4].is_null(), "the pawn left e5");
+    assert!(v["board"][4 * 8 + 3].is_null(), "the taken pawn left d5");
+    assert_eq!(v["board"][5 * 8 + 3], "wP");
+    let castled = post(
+        &app,
+        "/api/position",
+        json!({"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "moves": ["e1g1", "e8c8"]}),
+    )
+    .await
+    .json();
+    assert_eq!(castled["san"], "O-O-O");
+    assert_eq!(castled["board"][6], "wK");
+    assert_eq!(castled["board"][5], "wR");
+    assert_eq!(castled["board"][56 + 3], "bR");
+    let kings = post(
+        &app,
+        "/api/position",
+        json!({"fen": "1k6/8/8/8/3K4/8/8/8 w - - 0 1", "moves": ["d4e5", "b8c7"]}),
+    )
+    .await
+    .json();
+    assert_eq!(kings["board"][4 * 8 + 4], "wK");
+    assert!(!kings["legal"].as_array().unwrap().is_empty());
+    post(
+        &app,
+        "/api/position",
+        json!({"fen": "1k6/8/8/8/3K4/8/8/8 w - - 0 1", "moves": ["d4d6"]}),
+    )
+    .await
+    .error(400, "not a legal move");
+    post(
+        &app,
+        "/api/position",
+        json!({"fen": "1k6/8/8/8/3K4/8/8/8 w - - 0 1", "moves": ["zz"]}),
+    )
+    .await
+    .error(400, "not a legal move");
+}
+
 #[tokio::test]
 async fn position_gives_the_legal_moves_and_refuses_bad_fens() {
     let app = app().await;

@@ -418,7 +418,7 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
         return {
           left: board.left,
           right: document.documentElement.clientWidth - board.right,
-          coords: [...document.querySelectorAll("#board .coord")].map((e) => [e.textContent, box(e).toJSON()]),
+          coords: [...document.querySelectorAll("#board .coord")].map((e) => [e.dataset.coord || e.textContent, box(e).toJSON()]),
           pieces: [...document.querySelectorAll("#board img.piece")].map((e) => [e.alt, box(e).toJSON()]),
         };
       });
@@ -449,7 +449,8 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await clickMove(bob, "e7", "e5");
     await alice.waitForFunction(() => document.querySelectorAll("#moves .move").length === 2);
     assert.ok(await alice.isHidden("#rematch-offer"), "no rematch while the game goes on");
-    await bob.click("#resign"); // the confirmation is accepted
+    await bob.click("#resign");
+    await bob.click("#resign-confirm"); // the confirmation dialog
     await alice.waitForSelector("#status.over");
     await alice.click("#rematch-offer");
     await alice.waitForSelector("#rematch-cancel:not([hidden])");

@@ -474,6 +474,7 @@ describe("the site in Chromium", { skip: absent.length > 0 }, () => {
 
     // Bob resigns; now the players see the watchers' chat too.
     await bob.click("#resign");
+    await bob.click("#resign-confirm");
     await alice.waitForSelector("#status.over");
     await alice.waitForSelector("#watchers-chat:not([hidden])");
     await alice.waitForFunction(() => document.querySelectorAll("#watchers-lines li").length === 1);

@@ -1,0 +1,119 @@
+// The board by keyboard and for screen readers.
+//
+// A board (board.js) is an ARIA grid with one square in the tab order (a
+// roving tabindex): the arrow keys move the focus as the squares appear on
+// screen, Home and End go to the row's ends, Enter or Space picks a piece
+// up or drops it (the same as a click), Escape puts it down. Moves of both
+// sides are said in a live region, in words ("White: knight f3", "Daba:
+// e5, check").
+import { $, capital } from "./net.js";
+import { PIECE_NAMES } from "./board.js";
+
+// Every word this module says, in one place for translation.
+const WORDS = {
+  castleShort: "castles kingside",
+  castleLong: "castles queenside",
+  takes: "takes",
+  promotes: "promotes to",
+  check: "check",
+  mate: "checkmate",
+  pawn: "pawn",
+  takenBack: (n) => (n === 1 ? "One move taken back." : n + " moves taken back."),
+};
+
+/** Lets the keyboard walk `container`'s squares; `onActivate(name)` is a
+ * click on the square, `onEscape()` puts the piece down. */
+export function keyboardBoard(container, { onActivate, onEscape }) {
+  container.addEventListener("keydown", (event) => {
+    const square = event.target.closest("[data-square]");
+    if (!square || event.altKey || event.ctrlKey || event.metaKey) return;
+    const squares = [...container.querySelectorAll("[data-square]")];
+    const at = squares.indexOf(square);
+    const row = Math.floor(at / 8);
+    const col = at % 8;
+    const moves = {
+      ArrowUp: [row - 1, col],
+      ArrowDown: [row + 1, col],
+      ArrowLeft: [row, col - 1],
+      ArrowRight: [row, col + 1],
+      Home: [row, 0],
+      End: [row, 7],
+    };
+    if (event.key in moves) {
+      const [r, c] = moves[event.key];
+      if (r >= 0 && r < 8 && c >= 0 && c < 8) focusSquare(container, squares[8 * r + c]);
+    } else if (event.key === "Enter" || event.key === " ") {
+      onActivate(square.dataset.square);
+    } else if (event.key === "Escape") {
+      onEscape();
+    } else {
+      return;
+    }
+    // The page's own keys (arrows step through the moves) stay off the board.
+    event.preventDefault();
+    event.stopPropagation();
+  });
+  // A click moves the roving focus too, so Tab comes back where one was.
+  container.addEventListener("pointerdown", (event) => {
+    const square = event.target.closest("[data-square]");
+    if (square) container.dataset.focus = square.dataset.square;
+  });
+}
+
+function focusSquare(container, square) {
+  for (const other of container.querySelectorAll('[data-square][tabindex="0"]')) other.tabIndex = -1;
+  square.tabIndex = 0;
+  container.dataset.focus = square.dataset.square;
+  square.focus();
+}
+
+/** A move in SAN in words: "knight takes f3, check". */
+export function sanWords(san) {
+  const mate = san.endsWith("#");
+  const check = san.endsWith("+");
+  const bare = san.replace(/[+#!?]+$/, "");
+  let words;
+  if (/^O-O-O/.test(bare)) words = WORDS.castleLong;
+  else if (/^O-O/.test(bare)) words = WORDS.castleShort;
+  else {
+    const squares = bare.match(/[a-h][1-8]/g) || [];
+    const to = squares[squares.length - 1] || bare;
+    const letter = /^[KQRBN]/.test(bare) ? bare[0] : null;
+    const capture = bare.includes("x");
+    const piece = letter ? PIECE_NAMES[letter] : capture ? WORDS.pawn : "";
+    words = [piece, capture ? WORDS.takes : "", to].filter(Boolean).join(" ");
+    const promotion = /=([QRBN])/.exec(bare);
+    if (promotion) words += ", " + WORDS.promotes + " " + PIECE_NAMES[promotion[1]];
+  }
+  if (mate) words += ", " + WORDS.mate;
+  else if (check) words += ", " + WORDS.check;
+  return words;
+}
+
+/** The "Skip to the page" link moves the focus past the header without
+ * changing the address (the page's routes live in the hash). */
+export function initSkipLink() {
+  $("skip").addEventListener("click", (event) => {
+    event.preventDefault();
+    $("main").focus();
+  });
+}
+
+/** Says `text` to screen readers (the page's polite live region). */
+export function announce(text) {
+  const region = $("announce");
+  // The same words twice in a row are said again only if the text changes.
+  region.textContent = region.textContent === text ? text + "\u00a0" : text;
+}
+
+/** Says the moves of `moves` (the game's, SAN) after the first `known`
+ * ones, each with its player (`who(ply)`, 0-based), or a take-back. */
+export function announceMoves(moves, known, who) {
+  if (moves.length < known) {
+    announce(WORDS.takenBack(known - moves.length));
+    return;
+  }
+  const said = [];
+  for (let ply = known; ply < moves.length; ply++) said.push(capital(who(ply)) + ": " + sanWords(moves[ply].san));
+  if (said.length) announce(said.join(". "));
+}
