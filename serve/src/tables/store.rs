@@ -54,7 +54,7 @@ pub async fn save(store: &Store, table: &StoredTable) -> Result<bool, StoreError
         > 0;
     if let Some(channels) = store.channels().filter(|_| written) {
         let payload = events::game_payload(&table.id, table.version);
-        Store::notify_on(&mut *tx, &channels.tables, &payload).await?;
+        Store::notify_on(&mut tx, &channels.tables, &payload).await?;
     }
     store.refuse_if_failing()?;
     tx.commit().await?;

@@ -328,7 +328,7 @@ impl Table {
 
     /// Every seat has someone in it: the game may go on.
     pub fn started(&self) -> bool {
-        !self.seats.iter().any(|h| *h == Holder::Open)
+        !self.seats.contains(&Holder::Open)
     }
 
     /// Listed in the lobby: a seat is free and the creator asked for it.
