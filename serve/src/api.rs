@@ -578,7 +578,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/seeks/{id}/accept", post(accept_seek))
         .route("/api/users/{name}/games", get(user_games))
         .route("/api/users/{name}/pgn", get(user_pgn))
-        .merge(crate::accounts::routes());
+        .merge(crate::accounts::routes())
+        .merge(crate::tables::routes());
     for file in page::FILES {
         router = router.route(
             file.path,

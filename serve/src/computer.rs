@@ -227,6 +227,12 @@ impl Engines {
         }
     }
 
+    /// The bound on searches at once, for other searches that share it
+    /// (the tables for four's computer players).
+    pub fn permits(&self) -> Arc<Semaphore> {
+        self.permits.clone()
+    }
+
     /// A test of whether any game's search is running now, to hand to a
     /// thread that must give way to them (the game review).
     pub fn busy_probe(&self) -> impl Fn() -> bool + Send + 'static {

@@ -10,6 +10,8 @@
 //!   instance that holds that game in memory at an older version reloads it
 //!   from the database in place and wakes its long polls, which answer the
 //!   new state at once; its own notifications find it up to date.
+//! - Tables for four ([`crate::tables`]): the same, on the tables channel
+//!   (`daba_tables`), payload `<id> <version>`.
 //! - The lobby: each change of the seeks ([`LobbyEvent`]) is published on
 //!   this instance's streams and sent on the lobby channel (`daba_lobby`),
 //!   payload `{"from": <instance>, "event": ...}`; the other instances
@@ -53,6 +55,8 @@ const MAX_RETRY: Duration = Duration::from_secs(30);
 const GAMES: &str = "daba_games";
 /// The lobby channel's name in the schema `public`.
 const LOBBY: &str = "daba_lobby";
+/// The tables channel's name in the schema `public`.
+const TABLES: &str = "daba_tables";
 /// PostgreSQL's longest identifier, in bytes (a channel name is one).
 const MAX_CHANNEL_BYTES: usize = 63;
 
@@ -63,6 +67,8 @@ pub struct Channels {
     pub games: String,
     /// Lobby events: [`lobby_payload`].
     pub lobby: String,
+    /// Saved tables for four: `<id> <version>`.
+    pub tables: String,
 }
 
 impl Channels {
@@ -87,6 +93,7 @@ impl Channels {
         Channels {
             games: name(GAMES),
             lobby: name(LOBBY),
+            tables: name(TABLES),
         }
     }
 }
@@ -130,6 +137,13 @@ pub enum Note {
     },
     /// Another instance's lobby event.
     Lobby(LobbyEvent),
+    /// The table for four `id` was saved at `version`.
+    Table {
+        /// The table's id.
+        id: String,
+        /// The version saved.
+        version: u64,
+    },
     /// The connection was lost and is back: anything may have changed.
     Lost,
 }
@@ -137,11 +151,13 @@ pub enum Note {
 /// Reads a notification; `None` for one to ignore (this instance's own
 /// lobby event, another channel, a payload not understood).
 pub fn parse(channels: &Channels, instance: &str, channel: &str, payload: &str) -> Option<Note> {
-    if channel == channels.games {
+    if channel == channels.games || channel == channels.tables {
         let (id, version) = payload.split_once(' ')?;
-        return Some(Note::Game {
-            id: id.to_string(),
-            version: version.parse().ok()?,
+        let (id, version) = (id.to_string(), version.parse().ok()?);
+        return Some(if channel == channels.games {
+            Note::Game { id, version }
+        } else {
+            Note::Table { id, version }
         });
     }
     if channel == channels.lobby {
@@ -164,7 +180,11 @@ impl Listener {
     pub async fn connect(url: &str, channels: &Channels) -> Result<Listener, sqlx::Error> {
         let mut inner = PgListener::connect(url).await?;
         inner
-            .listen_all([channels.games.as_str(), channels.lobby.as_str()])
+            .listen_all([
+                channels.games.as_str(),
+                channels.lobby.as_str(),
+                channels.tables.as_str(),
+            ])
             .await?;
         Ok(Listener {
             url: url.to_string(),
@@ -243,6 +263,13 @@ mod tests {
             })
         );
         assert_eq!(parse(&ch, "a", "daba_games", "0f seven"), None);
+        assert_eq!(
+            parse(&ch, "a", "daba_tables", &game_payload("0e", 3)),
+            Some(Note::Table {
+                id: "0e".into(),
+                version: 3
+            })
+        );
         let started = LobbyEvent::Started {
             user_id: "u".into(),
             seek: "s".into(),

@@ -9,7 +9,9 @@
 //! them in a database (SQLite in a file, or PostgreSQL), `api` speaks HTTP,
 //! `clock` keeps real-time and correspondence clocks (pure logic), `events`
 //! joins the instances of a site on one PostgreSQL, `presence` says who is
-//! online on all of them, `review` analyses finished games.
+//! online on all of them, `review` analyses finished games, `tables` keeps
+//! the tables for four (four-handed team chess, on the `fourhand` crate's
+//! rules).
 
 pub mod accounts;
 pub mod api;
@@ -24,8 +26,10 @@ pub mod pgn;
 pub mod presence;
 pub mod ratings;
 pub mod review;
+pub mod secrets;
 pub mod server;
 pub mod store;
+pub mod tables;
 
 pub use api::router;
 pub use server::{Config, Server};
@@ -74,6 +78,10 @@ pub struct ServeArgs {
     /// Computer searches running at once (more wait their turn); each takes a core while it runs
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_searches: usize,
+    /// Tables for four held in memory at once (all stay in the database); a new table needs room,
+    /// so this also bounds the tables going at once (more are refused with 503)
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_tables: usize,
 }
 
 /// The platform's directory for Daba's data: `$XDG_DATA_HOME/daba` or
@@ -152,6 +160,7 @@ pub fn run_cli(args: &ServeArgs) -> i32 {
             max_games: args.max_games.max(1),
             max_waiters: args.max_waiters,
             max_searches: args.max_searches.max(1),
+            max_tables: args.max_tables.max(1),
             ..Config::default()
         })
         .await

@@ -6,6 +6,16 @@
 
 use std::collections::{HashMap, VecDeque};
 
+/// Longest chat message, in characters: a longer one is refused (400), never
+/// cut. The page's chat boxes take no more (their `maxlength`, which a test
+/// checks against this) and count down to it. Games and tables alike.
+pub const MAX_CHAT_CHARS: usize = 200;
+/// Chat messages kept per game or table (the oldest go first).
+pub const MAX_CHAT_LINES: usize = 100;
+/// Chat messages one sender may write in all games together (and in all
+/// tables together): 5 in any 10 seconds.
+pub const CHAT_RATE: Rule = Rule { max: 5, window: 10 };
+
 /// A limit: at most `max` attempts in any `window` seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {

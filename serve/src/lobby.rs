@@ -69,6 +69,25 @@ pub struct SeekView {
     pub mine: bool,
 }
 
+/// A seat of a listed table for four: who sits there.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ListedSeat {
+    /// `S`, `W`, `N` or `E`.
+    pub seat: char,
+    /// A player's name, `guest`, or `Daba level N`; `None` while free.
+    pub who: Option<String>,
+}
+
+/// A table for four with a seat free, as the lobby lists it
+/// ([`crate::tables`]).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TableListing {
+    /// The table's id.
+    pub id: String,
+    /// Its four seats, South, West, North, East.
+    pub seats: Vec<ListedSeat>,
+}
+
 /// The lobby as one viewer sees it.
 #[derive(Clone, Debug, Serialize)]
 pub struct LobbyView {
@@ -79,6 +98,8 @@ pub struct LobbyView {
     pub online: Vec<String>,
     /// Guests with the lobby open.
     pub guests: usize,
+    /// Tables for four with a seat free, the oldest first.
+    pub tables: Vec<TableListing>,
 }
 
 /// The lobby's live part: the publish point and presence.

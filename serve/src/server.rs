@@ -24,20 +24,21 @@ use crate::clock::{Clock, ClockError, LagMeter, TimeControl};
 use crate::computer::{self, Decision, Engines, Thinking};
 use crate::events::{self, Listener, Note, SEARCH_LEASE};
 use crate::game::{color_id, color_name, End, Game, GamePosition, LegalMove, PlayError, PlayedMove, Reason};
-use crate::limits::{Limiter, Rule};
+use crate::limits::Limiter;
 use crate::lobby::{Lobby, LobbyEvent, LobbyView, SeekView, MAX_LISTED_SEEKS, MAX_SEEKS_PER_PLAYER};
 use crate::presence::{Presence, ONLINE_WITHIN, REFRESH_EVERY};
 use crate::ratings::GameResult;
 use crate::ratings::PROVISIONAL_DEVIATION;
 use crate::review::{self, Job, QueueFull, ReviewView, Reviews, REVIEW_NODES};
+use crate::secrets::{is_secret_shaped, same, secret};
 use crate::store::{now_seconds, GameRecord, Store, StoreError, StoredChat, StoredEnd, StoredGame};
 use crate::store::{SearchLease, StoredSeek};
+use crate::tables::{Tables, TablesConfig};
 use movegen::{Board, Color};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
-use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{watch, Semaphore};
@@ -85,6 +86,9 @@ pub struct Config {
     /// Behind a reverse proxy: trust its `X-Forwarded-For`, `-Proto` and
     /// `-Host` (see [`AccountSettings`]).
     pub behind_proxy: bool,
+    /// Tables for four held in memory at once (all stay in the database);
+    /// a new table needs room, so this bounds the tables going at once.
+    pub max_tables: usize,
     /// How often who is online is read from the database
     /// ([`REFRESH_EVERY`]; tests that count the lobby's events set it
     /// long and call [`Server::refresh_presence`] themselves).
@@ -108,16 +112,14 @@ impl Default for Config {
             secure_cookies: false,
             behind_proxy: false,
             presence_every: REFRESH_EVERY,
+            max_tables: 100,
         }
     }
 }
 
-/// Longest chat message, in characters: a longer one is refused (400), never
-/// cut. The page's chat boxes take no more (their `maxlength`, which a test
-/// checks against this) and count down to it.
-pub const MAX_CHAT_CHARS: usize = 200;
-/// Chat messages kept per game (the oldest go first).
-pub const MAX_CHAT_LINES: usize = 100;
+/// The chats' bounds (defined beside the limits, which the tables' chat
+/// shares).
+pub use crate::limits::{CHAT_RATE, MAX_CHAT_CHARS, MAX_CHAT_LINES};
 /// Longest FEN accepted, in bytes.
 pub const MAX_FEN_BYTES: usize = 120;
 /// Games a signed-in player may have going at once by default
@@ -127,9 +129,6 @@ pub const MAX_GAMES_PER_PLAYER: usize = 100;
 pub const MAX_LISTED_GAMES: i64 = 200;
 /// Games in a player's PGN download.
 pub const MAX_PGN_GAMES: i64 = 2000;
-/// Chat messages one sender may write in all games together: 5 in any
-/// 10 seconds.
-pub const CHAT_RATE: Rule = Rule { max: 5, window: 10 };
 
 /// How the game is played (defined beside the game, which the store also
 /// reads).
@@ -853,21 +852,6 @@ impl GameSummary {
     }
 }
 
-/// Tokens compared without an early exit.
-fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-/// 128 random bits from the operating system, as 32 hex digits.
-fn secret() -> String {
-    let mut bytes = [0u8; 16];
-    OsRng.fill_bytes(&mut bytes);
-    bytes.iter().fold(String::with_capacity(32), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
-}
-
 /// Which seats are taken.
 #[derive(Clone, Debug, Serialize)]
 pub struct Seats {
@@ -1057,8 +1041,10 @@ type Slot = Arc<tokio::sync::Mutex<Entry>>;
 pub struct Server {
     config: Config,
     games: Mutex<HashMap<String, Slot>>,
-    store: Store,
+    store: Arc<Store>,
     accounts: Accounts,
+    /// The tables for four.
+    tables: Tables,
     engines: Engines,
     waiters: Arc<Semaphore>,
     chat_limit: Mutex<Limiter>,
@@ -1088,7 +1074,7 @@ impl Drop for Server {
 
 /// Game ids are 32 hex digits; nothing else is looked up.
 fn is_game_id(id: &str) -> bool {
-    id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
+    is_secret_shaped(id)
 }
 
 fn unsaved(e: &StoreError) -> ApiError {
@@ -1118,7 +1104,7 @@ impl Server {
     /// other instances of the site from before it reads the games.
     pub async fn new(config: Config) -> Result<Arc<Server>, StoreError> {
         movegen::init();
-        let store = Store::open(&config.database).await?;
+        let store = Arc::new(Store::open(&config.database).await?);
         let listener = match store.channels() {
             Some(channels) => Some(
                 Listener::connect(&config.database, channels)
@@ -1129,9 +1115,25 @@ impl Server {
         };
         let stored = store.load_all().await?;
         let instance = events::instance_id();
+        let engines = Engines::new(config.max_searches, config.seed, config.keep_hash);
+        let waiters = Arc::new(Semaphore::new(config.max_waiters));
+        let tables = Tables::new(
+            TablesConfig {
+                max_tables: config.max_tables,
+                seed: config.seed,
+                wait_timeout: config.wait_timeout,
+                expiry: config.expiry,
+                finished_expiry: config.finished_expiry,
+            },
+            store.clone(),
+            engines.permits(),
+            waiters.clone(),
+            instance.clone(),
+        );
         let server = Arc::new(Server {
-            engines: Engines::new(config.max_searches, config.seed, config.keep_hash),
-            waiters: Arc::new(Semaphore::new(config.max_waiters)),
+            engines,
+            waiters,
+            tables,
             chat_limit: Mutex::new(Limiter::default()),
             lobby: Lobby::new(),
             presence: Presence::new(&instance),
@@ -1182,6 +1184,7 @@ impl Server {
                 let _ = server.view(&id, &Actor::default()).await;
             });
         }
+        server.tables.load().await?;
         let weak = Arc::downgrade(&server);
         let every = server.config.presence_every;
         let task = tokio::spawn(async move {
@@ -1300,7 +1303,9 @@ impl Server {
                 }
             }
             Note::Lobby(event) => self.lobby.publish(event),
+            Note::Table { id, version } => self.tables.heard(id, Some(version)),
             Note::Lost => {
+                self.tables.lost();
                 self.lobby.publish(LobbyEvent::Changed);
                 let ids: Vec<String> = self.lock().keys().cloned().collect();
                 let server = self.clone();
@@ -1396,6 +1401,11 @@ impl Server {
     /// The database (tests make its saves fail).
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The tables for four.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// The accounts.
@@ -1541,6 +1551,7 @@ impl Server {
     /// Drops from memory the games untouched for longer than the expiry
     /// (they stay in the database).
     pub fn sweep(&self) {
+        self.tables.sweep();
         Self::sweep_locked(&mut self.lock(), self.config.expiry, self.config.finished_expiry);
         let mut limit = self.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
         limit.prune(now_seconds(), CHAT_RATE.window);
@@ -2329,6 +2340,7 @@ impl Server {
                 .collect(),
             online: names,
             guests: guests + online.other_guests,
+            tables: self.tables.listed().await.map_err(|e| unsaved(&e))?,
         })
     }
 

@@ -302,7 +302,11 @@ impl Store {
 
     /// Sends `payload` on the PostgreSQL channel `channel` (on `conn`: inside
     /// a transaction, it is delivered at the commit).
-    async fn notify_on(conn: &mut AnyConnection, channel: &str, payload: &str) -> Result<(), StoreError> {
+    pub(crate) async fn notify_on(
+        conn: &mut AnyConnection,
+        channel: &str,
+        payload: &str,
+    ) -> Result<(), StoreError> {
         // pg_notify answers void, which the `Any` driver does not read.
         sqlx::query("SELECT CAST(pg_notify($1, $2) AS TEXT) AS sent")
             .bind(channel)
@@ -322,6 +326,17 @@ impl Store {
     /// commit, so its transaction is rolled back.
     pub fn set_failing(&self, failing: bool) {
         self.failing.store(failing, Ordering::SeqCst);
+    }
+
+    /// The test switch of [`Store::set_failing`]: an error while it is on
+    /// (a write made in a transaction is then rolled back).
+    pub(crate) fn refuse_if_failing(&self) -> Result<(), StoreError> {
+        if self.failing.load(Ordering::SeqCst) {
+            return Err(StoreError(
+                "the database refused the write (a test's failure)".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// Saves a game unless the database already holds this version or a
@@ -367,11 +382,7 @@ impl Store {
             let payload = events::game_payload(&game.id, game.version);
             Self::notify_on(&mut *conn, &channels.games, &payload).await?;
         }
-        if self.failing.load(Ordering::SeqCst) {
-            return Err(StoreError(
-                "the database refused the write (a test's failure)".into(),
-            ));
-        }
+        self.refuse_if_failing()?;
         Ok(written)
     }
 
