@@ -4,14 +4,16 @@
 //! With SQLite (one process) none of this runs.
 //!
 //! - Games: every save of a game that the database took sends
-//!   `NOTIFY` on the games channel (`daba_games`), payload `<id> <version>`,
-//!   inside the save's transaction, so it is delivered at its commit and
-//!   never for a save rolled back ([`crate::store::Store::save`]). An
-//!   instance that holds that game in memory at an older version reloads it
-//!   from the database in place and wakes its long polls, which answer the
-//!   new state at once; its own notifications find it up to date.
+//!   `NOTIFY` on the games channel (`daba_games`), payload
+//!   `<id> <version> <instance>`, inside the save's transaction, so it is
+//!   delivered at its commit and never for a save rolled back
+//!   ([`crate::store::Store::save`]). An instance that holds that game in
+//!   memory at an older version reloads it from the database in place and
+//!   wakes its long polls, which answer the new state at once. An instance
+//!   skips its own notifications: handling them would only lock the game
+//!   for nothing, and a locked game cannot leave memory to make room.
 //! - Tables for four ([`crate::tables`]): the same, on the tables channel
-//!   (`daba_tables`), payload `<id> <version>`.
+//!   (`daba_tables`), payload `<id> <version> <instance>`.
 //! - The lobby: each change of the seeks ([`LobbyEvent`]) is published on
 //!   this instance's streams and sent on the lobby channel (`daba_lobby`),
 //!   payload `{"from": <instance>, "event": ...}`; the other instances
@@ -103,9 +105,10 @@ pub fn instance_id() -> String {
     format!("{:016x}", OsRng.next_u64())
 }
 
-/// The payload of a game's notification.
-pub fn game_payload(id: &str, version: i64) -> String {
-    format!("{id} {version}")
+/// The payload of a game's (or a table's) notification: saved by the
+/// instance `from`.
+pub fn game_payload(id: &str, version: i64, from: &str) -> String {
+    format!("{id} {version} {from}")
 }
 
 /// A lobby event as it travels between instances.
@@ -149,10 +152,14 @@ pub enum Note {
 }
 
 /// Reads a notification; `None` for one to ignore (this instance's own
-/// lobby event, another channel, a payload not understood).
+/// save or lobby event, another channel, a payload not understood).
 pub fn parse(channels: &Channels, instance: &str, channel: &str, payload: &str) -> Option<Note> {
     if channel == channels.games || channel == channels.tables {
-        let (id, version) = payload.split_once(' ')?;
+        let mut words = payload.split(' ');
+        let (id, version, from) = (words.next()?, words.next()?, words.next()?);
+        if from == instance || words.next().is_some() {
+            return None;
+        }
         let (id, version) = (id.to_string(), version.parse().ok()?);
         return Some(if channel == channels.games {
             Note::Game { id, version }
@@ -256,15 +263,27 @@ mod tests {
     fn notifications_read_back_and_an_instance_skips_its_own() {
         let ch = Channels::of_schema("public");
         assert_eq!(
-            parse(&ch, "a", "daba_games", &game_payload("0f", 7)),
+            parse(&ch, "a", "daba_games", &game_payload("0f", 7, "b")),
             Some(Note::Game {
                 id: "0f".into(),
                 version: 7
             })
         );
-        assert_eq!(parse(&ch, "a", "daba_games", "0f seven"), None);
         assert_eq!(
-            parse(&ch, "a", "daba_tables", &game_payload("0e", 3)),
+            parse(&ch, "b", "daba_games", &game_payload("0f", 7, "b")),
+            None,
+            "its own"
+        );
+        assert_eq!(parse(&ch, "a", "daba_games", "0f seven b"), None);
+        assert_eq!(parse(&ch, "a", "daba_games", "0f 7"), None, "no sender");
+        assert_eq!(parse(&ch, "a", "daba_games", "0f 7 b c"), None, "a word too many");
+        assert_eq!(
+            parse(&ch, "b", "daba_tables", &game_payload("0e", 3, "b")),
+            None,
+            "its own"
+        );
+        assert_eq!(
+            parse(&ch, "a", "daba_tables", &game_payload("0e", 3, "b")),
             Some(Note::Table {
                 id: "0e".into(),
                 version: 3

@@ -1114,7 +1114,7 @@ impl Server {
             None => None,
         };
         let stored = store.load_all().await?;
-        let instance = events::instance_id();
+        let instance = store.instance().to_string();
         let engines = Engines::new(config.max_searches, config.seed, config.keep_hash);
         let waiters = Arc::new(Semaphore::new(config.max_waiters));
         let tables = Tables::new(

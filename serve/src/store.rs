@@ -224,6 +224,9 @@ pub struct Store {
     failing: AtomicBool,
     /// PostgreSQL: the channels that tell the other instances.
     channels: Option<Channels>,
+    /// This instance's id ([`events::instance_id`]): its notifications
+    /// carry it, so that it can skip its own.
+    instance: String,
 }
 
 /// Seconds since 1970.
@@ -291,6 +294,7 @@ impl Store {
             pool,
             failing: AtomicBool::new(false),
             channels,
+            instance: events::instance_id(),
         })
     }
 
@@ -298,6 +302,12 @@ impl Store {
     /// PostgreSQL, where several instances may share the database.
     pub fn channels(&self) -> Option<&Channels> {
         self.channels.as_ref()
+    }
+
+    /// The id of the instance that has this database open: new at every
+    /// [`Store::open`].
+    pub fn instance(&self) -> &str {
+        &self.instance
     }
 
     /// Sends `payload` on the PostgreSQL channel `channel` (on `conn`: inside
@@ -379,7 +389,7 @@ impl Store {
         .rows_affected()
             > 0;
         if let Some(channels) = self.channels.as_ref().filter(|_| written) {
-            let payload = events::game_payload(&game.id, game.version);
+            let payload = events::game_payload(&game.id, game.version, &self.instance);
             Self::notify_on(&mut *conn, &channels.games, &payload).await?;
         }
         self.refuse_if_failing()?;

@@ -53,7 +53,7 @@ pub async fn save(store: &Store, table: &StoredTable) -> Result<bool, StoreError
     .rows_affected()
         > 0;
     if let Some(channels) = store.channels().filter(|_| written) {
-        let payload = events::game_payload(&table.id, table.version);
+        let payload = events::game_payload(&table.id, table.version, store.instance());
         Store::notify_on(&mut tx, &channels.tables, &payload).await?;
     }
     store.refuse_if_failing()?;
