@@ -167,7 +167,7 @@ pub struct TraceLine {
     pub sides: [Score; 2],
 }
 
-/// The evaluation broken down by term, for `daba eval`.
+/// The evaluation broken down by term, for the UCI command `eval`.
 #[derive(Clone, Debug)]
 pub struct Trace {
     /// One line per term that applies to either side.

@@ -55,7 +55,7 @@ impl Coefficients {
     }
 }
 
-/// Counts per parameter and side, for `daba eval`.
+/// Counts per parameter and side, for the UCI command `eval`.
 #[derive(Clone, Debug)]
 pub struct TermCounts {
     /// `counts[index][color]`.

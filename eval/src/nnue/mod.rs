@@ -11,7 +11,7 @@
 //! - [`AccumulatorStack`]: a search thread's incremental, lazy accumulators;
 //! - [`Kernel`]: the portable and AVX2 versions of the hot loops.
 //!
-//! For a one-off evaluation (`daba eval`, tests) use [`evaluate`]; a search
+//! For a one-off evaluation (the UCI command `eval`, tests) use [`evaluate`]; a search
 //! keeps one [`AccumulatorStack`] per thread, sharing the net by `Arc`.
 
 mod accumulator;
