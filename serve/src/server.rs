@@ -338,14 +338,18 @@ pub(crate) struct Entry {
     /// When each player last asked anything of the game.
     seen: [Option<Instant>; 2],
     /// The timer that ends the game when the side to move runs out of time.
-    timer: Option<tokio::task::AbortHandle>,
+    timer: Option<Timer>,
 }
 
-impl Drop for Entry {
+/// An armed timer: its task, and the moment it fires for (ms since 1970).
+struct Timer {
+    at: i64,
+    task: tokio::task::AbortHandle,
+}
+
+impl Drop for Timer {
     fn drop(&mut self) {
-        if let Some(timer) = self.timer.take() {
-            timer.abort();
-        }
+        self.task.abort();
     }
 }
 
@@ -1362,9 +1366,7 @@ impl Server {
     /// stopped, its long polls woken to look the game up again.
     fn evict(&self, id: &str, slot: &Slot, e: &mut Entry) {
         e.stop_thinking();
-        if let Some(timer) = e.timer.take() {
-            timer.abort();
-        }
+        e.timer = None;
         e.evicted = true;
         e.changed.send_replace(u64::MAX);
         let mut games = self.lock();
@@ -1510,32 +1512,39 @@ impl Server {
     /// Arms the timer that ends the game when the side to move runs out of
     /// time (or does not make their first move in time), or that takes
     /// over the computer's search from another instance that did not finish
-    /// it in time, replacing the previous one. The timer only looks: the
-    /// rules are in [`Entry::check_time`] and [`Server::maybe_start_computer`],
-    /// run again when it fires.
+    /// it in time, replacing the previous one unless it is armed for the same
+    /// moment (most requests change nothing: a long poll, a chat line). The
+    /// timer only looks: the rules are in [`Entry::check_time`] and
+    /// [`Server::maybe_start_computer`], run again when it fires.
     fn arm_timer(self: &Arc<Self>, id: &str, e: &mut Entry) {
-        if let Some(old) = e.timer.take() {
-            old.abort();
-        }
-        if e.game.end().is_some() {
-            return;
-        }
         let flag = e
             .play
             .clock
             .as_ref()
             .and_then(|clock| clock.deadline(e.lag[clock.turn() as usize].credit()));
-        let Some(deadline) = flag.into_iter().chain(self.searching_elsewhere(e)).min() else {
+        let next = flag.into_iter().chain(self.searching_elsewhere(e)).min();
+        let Some(deadline) = next.filter(|_| e.game.end().is_none()) else {
+            e.timer = None;
             return;
         };
-        let wait = u64::try_from(deadline - now_millis()).unwrap_or(0) + 1;
+        let now = now_millis();
+        // A timer armed for a moment still to come has not fired yet (the one
+        // running now, whose request this may be, is past its moment).
+        if e.timer.as_ref().is_some_and(|t| t.at == deadline && deadline >= now) {
+            return;
+        }
+        let wait = u64::try_from(deadline - now).unwrap_or(0) + 1;
         let server = self.clone();
         let id = id.to_string();
         let task = tokio::spawn(async move {
             tokio::time::sleep(Duration::from_millis(wait)).await;
             let _ = server.act(&id, &Actor::default(), |_| Ok(())).await;
         });
-        e.timer = Some(task.abort_handle());
+        // Replacing the old timer aborts its task.
+        e.timer = Some(Timer {
+            at: deadline,
+            task: task.abort_handle(),
+        });
     }
 
     /// Whether only requests addressed to this computer are answered.
