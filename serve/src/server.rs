@@ -1530,7 +1530,10 @@ impl Server {
         let now = now_millis();
         // A timer armed for a moment still to come has not fired yet (the one
         // running now, whose request this may be, is past its moment).
-        if e.timer.as_ref().is_some_and(|t| t.at == deadline && deadline >= now) {
+        if e.timer
+            .as_ref()
+            .is_some_and(|t| t.at == deadline && deadline >= now)
+        {
             return;
         }
         let wait = u64::try_from(deadline - now).unwrap_or(0) + 1;
