@@ -226,6 +226,7 @@ function render() {
     premove: queued ? [queued.from, queued.to] : null,
   });
   if (shown.live && app.selected) followPiece(s.board[squareIndex(app.selected)]);
+  if (app.drag) keepDragging(app.drag);
   $("board").classList.toggle("thinking", s.thinking);
   drawPlayers();
   drawClocks();
@@ -665,8 +666,20 @@ function onPointerMove(event) {
   const dy = event.clientY - drag.y;
   if (!drag.moved && Math.hypot(dx, dy) < 5) return;
   drag.moved = true;
+  drag.dx = dx;
+  drag.dy = dy;
   drag.img.classList.add("dragging");
   drag.img.style.transform = "translate(" + dx + "px, " + dy + "px)";
+}
+
+// A redraw in the middle of a drag (a state from the event stream: a clock,
+// a chat line) makes new squares: the piece in the hand is the new one.
+function keepDragging(drag) {
+  drag.img = $("board").querySelector('[data-square="' + drag.from + '"] img');
+  if (drag.img && drag.moved) {
+    drag.img.classList.add("dragging");
+    drag.img.style.transform = "translate(" + drag.dx + "px, " + drag.dy + "px)";
+  }
 }
 
 function onPointerUp(event) {

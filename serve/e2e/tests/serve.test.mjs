@@ -78,9 +78,21 @@ describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
     await page.click(square(to));
   }
 
+  // The page redraws the whole board on every state it receives (the move's
+  // answer, then the event stream's copy), so a square found a moment ago
+  // may have left the page: ask again until one answers.
+  async function box(page, name) {
+    for (let tries = 0; tries < 50; tries++) {
+      const found = await page.locator(square(name)).boundingBox();
+      if (found) return found;
+      await page.waitForTimeout(20);
+    }
+    throw new Error("square " + name + " never showed");
+  }
+
   async function drag(page, from, to) {
-    const a = await page.locator(square(from)).boundingBox();
-    const b = await page.locator(square(to)).boundingBox();
+    const a = await box(page, from);
+    const b = await box(page, to);
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await page.mouse.down();
     await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 - 10, { steps: 2 });
