@@ -7,19 +7,8 @@
 // sides are said in a live region, in words ("White: knight f3", "Daba:
 // e5, check").
 import { $, capital } from "./net.js";
-import { PIECE_NAMES } from "./board.js";
-
-// Every word this module says, in one place for translation.
-const WORDS = {
-  castleShort: "castles kingside",
-  castleLong: "castles queenside",
-  takes: "takes",
-  promotes: "promotes to",
-  check: "check",
-  mate: "checkmate",
-  pawn: "pawn",
-  takenBack: (n) => (n === 1 ? "One move taken back." : n + " moves taken back."),
-};
+import { pieceName } from "./board.js";
+import { t } from "./l10n.js";
 
 /** Lets the keyboard walk `container`'s squares; `onActivate(name)` is a
  * click on the square, `onEscape()` puts the piece down. */
@@ -73,20 +62,23 @@ export function sanWords(san) {
   const check = san.endsWith("+");
   const bare = san.replace(/[+#!?]+$/, "");
   let words;
-  if (/^O-O-O/.test(bare)) words = WORDS.castleLong;
-  else if (/^O-O/.test(bare)) words = WORDS.castleShort;
+  if (/^O-O-O/.test(bare)) words = t("san-castle-long");
+  else if (/^O-O/.test(bare)) words = t("san-castle-short");
   else {
     const squares = bare.match(/[a-h][1-8]/g) || [];
     const to = squares[squares.length - 1] || bare;
     const letter = /^[KQRBN]/.test(bare) ? bare[0] : null;
     const capture = bare.includes("x");
-    const piece = letter ? PIECE_NAMES[letter] : capture ? WORDS.pawn : "";
-    words = [piece, capture ? WORDS.takes : "", to].filter(Boolean).join(" ");
+    const piece = pieceName(letter || "P");
+    // A pawn's move is its square alone ("e4"); squares keep their names
+    // in every language, as the notation does.
+    if (capture) words = t("san-capture", { piece, to });
+    else words = letter ? t("san-move", { piece, to }) : to;
     const promotion = /=([QRBN])/.exec(bare);
-    if (promotion) words += ", " + WORDS.promotes + " " + PIECE_NAMES[promotion[1]];
+    if (promotion) words = t("san-promotion", { move: words, piece: pieceName(promotion[1]) });
   }
-  if (mate) words += ", " + WORDS.mate;
-  else if (check) words += ", " + WORDS.check;
+  if (mate) words = t("san-mate", { move: words });
+  else if (check) words = t("san-check", { move: words });
   return words;
 }
 
@@ -110,10 +102,12 @@ export function announce(text) {
  * ones, each with its player (`who(ply)`, 0-based), or a take-back. */
 export function announceMoves(moves, known, who) {
   if (moves.length < known) {
-    announce(WORDS.takenBack(known - moves.length));
+    announce(t("taken-back", { count: known - moves.length }));
     return;
   }
   const said = [];
-  for (let ply = known; ply < moves.length; ply++) said.push(capital(who(ply)) + ": " + sanWords(moves[ply].san));
+  for (let ply = known; ply < moves.length; ply++) {
+    said.push(t("said-move", { who: capital(who(ply)), move: sanWords(moves[ply].san) }));
+  }
   if (said.length) announce(said.join(". "));
 }

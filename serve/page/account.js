@@ -1,7 +1,8 @@
 // Accounts on the page: the header's sign-in state, the sign-in and sign-up
 // forms, "my games" with its badge, and players' profiles.
 
-import { $, el, api, ago, capital, errorText, ratingText, session, setSession } from "./net.js";
+import { $, el, api, ago, errorText, ratingText, session, setSession } from "./net.js";
+import { intlLocales, t } from "./l10n.js";
 
 // ---------------------------------------------------------------- header
 
@@ -51,8 +52,8 @@ async function submitCredentials(event, which) {
     }
   } catch (e) {
     let text = errorText(e);
-    if (e.status === 401) text = "Wrong username or password.";
-    if (e.status === 409) text = "This username is taken: choose another.";
+    if (e.status === 401) text = t("signin-wrong");
+    if (e.status === 409) text = t("signup-taken");
     $(which + "-error").textContent = text;
     $(which + "-password").focus();
   } finally {
@@ -98,7 +99,7 @@ export async function refreshMyGames(force) {
       $("games-error").textContent = "";
     } catch (e) {
       $("games-error").textContent =
-        e.status === 404 ? "This server does not list games yet." : "Could not load your games: " + errorText(e);
+        e.status === 404 ? t("games-not-listed") : t("games-load-failed", { error: errorText(e) });
     } finally {
       myGamesAt = Date.now();
       myGamesLoading = null;
@@ -109,23 +110,23 @@ export async function refreshMyGames(force) {
 }
 
 function resultWords(game) {
-  if (game.result === "*") return game.your_turn ? "Your move" : "Their move";
-  if (game.result === "1/2-1/2") return "Draw";
+  if (game.result === "*") return game.your_turn ? t("result-your-move") : t("result-their-move");
+  if (game.result === "1/2-1/2") return t("result-draw");
   const won = (game.result === "1-0") === (game.color === "white");
-  return (won ? "Won " : "Lost ") + game.result;
+  return t(won ? "result-won" : "result-lost", { result: game.result });
 }
 
 function gameRow(game) {
   const tr = el("tr", "game-row" + (game.your_turn ? " your-turn" : ""));
   tr.dataset.game = game.id;
   const who = el("td");
-  const a = el("a", "game-link", "vs " + game.opponent);
+  const a = el("a", "game-link", t("game-versus", { name: game.opponent }));
   a.href = "#game=" + game.id;
   who.appendChild(a);
-  if (game.your_turn) who.appendChild(el("span", "badge your-move", "your move"));
+  if (game.your_turn) who.appendChild(el("span", "badge your-move", t("game-your-move")));
   tr.appendChild(who);
-  tr.appendChild(el("td", "", capital(game.color)));
-  tr.appendChild(el("td", "", game.rated ? "Rated" : "Casual"));
+  tr.appendChild(el("td", "", t("colour-" + game.color)));
+  tr.appendChild(el("td", "", game.rated ? t("mode-rated") : t("mode-casual")));
   tr.appendChild(el("td", "", String(Math.ceil(game.plies / 2))));
   tr.appendChild(el("td", "result", resultWords(game)));
   tr.appendChild(el("td", "", game.updated_at ? ago(game.updated_at) : ""));
@@ -149,13 +150,15 @@ function drawMyGames() {
   for (const game of sorted.filter((g) => g.result === "*").slice(0, 8)) {
     const li = el("li", game.your_turn ? "your-turn" : "");
     li.dataset.game = game.id;
-    const a = el("a", "game-link", "vs " + game.opponent);
+    const a = el("a", "game-link", t("game-versus", { name: game.opponent }));
     a.href = "#game=" + game.id;
     li.appendChild(a);
-    li.appendChild(el("span", game.your_turn ? "badge your-move" : "hint", game.your_turn ? "your move" : " their move"));
+    li.appendChild(
+      el("span", game.your_turn ? "badge your-move" : "hint", game.your_turn ? t("game-your-move") : " " + t("game-their-move")),
+    );
     short.appendChild(li);
   }
-  if (!short.children.length) short.appendChild(el("li", "hint", "No game going on."));
+  if (!short.children.length) short.appendChild(el("li", "hint", t("my-games-none")));
   const body = $("games-body");
   body.replaceChildren(...sorted.map((g) => gameRow(g)));
   $("games-empty").hidden = sorted.length > 0;
@@ -178,7 +181,7 @@ export async function showProfile(name) {
     profile = await api("GET", "/api/users/" + encodeURIComponent(name));
   } catch (e) {
     if (generation !== profileGeneration) return;
-    $("profile-error").textContent = e.status === 404 ? "There is no player called " + name + "." : errorText(e);
+    $("profile-error").textContent = e.status === 404 ? t("profile-no-player", { name }) : errorText(e);
     return;
   }
   if (generation !== profileGeneration) return;
@@ -190,7 +193,9 @@ export async function showProfile(name) {
   $("profile-wins").textContent = String(profile.wins);
   $("profile-draws").textContent = String(profile.draws);
   $("profile-losses").textContent = String(profile.losses);
-  $("profile-since").textContent = "Member since " + new Date(profile.created_at * 1000).toLocaleDateString() + ".";
+  $("profile-since").textContent = t("profile-since", {
+    date: new Date(profile.created_at * 1000).toLocaleDateString(intlLocales()),
+  });
   $("profile-pgn").href = "/api/users/" + encodeURIComponent(profile.username) + "/pgn";
   $("profile-pgn").setAttribute("download", profile.username + ".pgn");
   $("profile-body").hidden = false;
@@ -207,11 +212,11 @@ export async function showProfile(name) {
       body.appendChild(row);
     }
     $("history-table").hidden = !games.length;
-    if (!games.length) $("history-error").textContent = "No games yet.";
+    if (!games.length) $("history-error").textContent = t("profile-no-games");
   } catch (e) {
     if (generation !== profileGeneration) return;
     $("history-error").textContent =
-      e.status === 404 ? "The game history is not available on this server yet." : errorText(e);
+      e.status === 404 ? t("profile-no-history") : errorText(e);
   }
   const own = !!session.user && session.user.username === profile.username;
   $("account-settings").hidden = !own;
@@ -236,7 +241,7 @@ async function changePassword(event) {
     });
     $("password-current").value = "";
     $("password-new").value = "";
-    $("password-status").textContent = "Your password is changed; your other sessions are signed out.";
+    $("password-status").textContent = t("password-changed");
   } catch (e) {
     $("password-error").textContent = errorText(e);
   } finally {
@@ -247,7 +252,7 @@ async function changePassword(event) {
 async function closeAccount(event) {
   event.preventDefault();
   $("close-error").textContent = "";
-  if (!confirm("Close your account for good? This cannot be undone.")) return;
+  if (!confirm(t("close-confirm"))) return;
   $("close-submit").disabled = true;
   try {
     await api("POST", "/api/account/close", { password: $("close-password").value });

@@ -7,20 +7,19 @@ import { chosenControl, clockText, controlText, fillControls, fillCustom, isLow 
 import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js";
 import { initLobby, setLobbyActive } from "./lobby.js";
 import { initReview, renderReview, resetReview, shownPosition } from "./review.js";
-import { drawSquares, movesTo, pieceImage, PIECE_NAMES, squareIndex, targetsOf } from "./board.js";
+import { drawSquares, movesTo, pieceImage, pieceName, squareIndex, targetsOf } from "./board.js";
 import { announceMoves, initSkipLink, keyboardBoard } from "./a11y.js";
 import { followPiece, initHelp, placeHelp } from "./help.js";
 import { initSounds, playSound, soundOf } from "./sounds.js";
 import { initThemes } from "./themes.js";
 import { clearPremove, premove, setPremove, takePremove } from "./premove.js";
+import { endWords, initL10n, t } from "./l10n.js";
 
+// The messages (l10n.js) of the draws a player may claim.
 const CLAIM_WORDS = {
-  "threefold-repetition": "Claim a draw (threefold repetition)",
-  "fifty-moves": "Claim a draw (fifty-move rule)",
+  "threefold-repetition": "claim-threefold",
+  "fifty-moves": "claim-fifty",
 };
-const WAITING_TEXT = "Your friend has not opened the link yet: the game starts when both players are here.";
-const PREMOVE_DROPPED = "Your premove was not legal any more: it was not played.";
-const DABA = "Daba";
 const VIEWS = ["lobby", "auth", "games", "profile", "play", "help"];
 
 // Everything about the game on screen.
@@ -101,8 +100,9 @@ function myTurn() {
 }
 
 function levelWords(level) {
-  return level === 0 ? "level 0 (random moves)" : level === 20 ? "full strength" : "level " + level;
+  return level === 0 ? t("level-random") : level === 20 ? t("level-full") : t("level-n", { level: String(level) });
 }
+
 
 function opposite(color) {
   return color === "white" ? "black" : "white";
@@ -114,16 +114,18 @@ function player(color) {
   const name = s.players && s.players[color === "white" ? 0 : 1];
   if (name) return { name };
   if (s.mode === "computer") {
-    return { text: s.computer === color ? "Daba, " + levelWords(s.level) : myColor() === color ? "You" : "Guest" };
+    return {
+      text:
+        s.computer === color
+          ? t("player-daba", { level: levelWords(s.level) })
+          : myColor() === color
+            ? t("player-you")
+            : t("player-guest"),
+    };
   }
-  if (s.mode === "local") return { text: capital(color) };
-  if (s.seats && !s.seats[color]) return { text: "Waiting for a player" };
-  return { text: myColor() === color ? "You (guest)" : "Guest" };
-}
-
-function opponentWords() {
-  const other = player(opposite(myColor()));
-  return other.name || "your friend";
+  if (s.mode === "local") return { text: t("colour-" + color) };
+  if (s.seats && !s.seats[color]) return { text: t("player-waiting") };
+  return { text: myColor() === color ? t("player-you-guest") : t("player-guest") };
 }
 
 // The clock of one side now: the server's time, less what passed since
@@ -185,8 +187,8 @@ function drawPlayers() {
     // Whether the player has the game open (two-player games).
     const online = s.online ? s.online[color === "white" ? 0 : 1] : undefined;
     if (twoPlayer() && online !== undefined && !(s.seats && !s.seats[color])) {
-      const dot = el("span", "presence " + (online ? "online" : "offline"), online ? " online" : " away");
-      dot.title = online ? "Has the game open" : "Not here right now";
+      const dot = el("span", "presence " + (online ? "online" : "offline"), " " + t(online ? "presence-online" : "presence-away"));
+      dot.title = t(online ? "presence-online-title" : "presence-away-title");
       node.appendChild(dot);
     }
     $("bar-" + color).classList.toggle("mine", myColor() === color);
@@ -234,39 +236,38 @@ function render() {
   // Status in words.
   let status;
   if (s.over) {
-    status = s.end_text;
+    status = endWords(s.reason, s.winner) || s.end_text;
   } else {
-    const side = capital(s.turn);
-    if (s.thinking) status = side + " to move: Daba is thinking…";
-    else if (waitingForOpponent()) {
-      status = side + " to move. Waiting for your friend to open the link.";
-    } else if (!mine) status = side + " to move.";
-    else status = s.turn === mine ? "Your move (" + s.turn + ")." : side + " to move: " + opponentWords() + "'s turn.";
-    if (s.check) status += " Check!";
+    const color = s.turn;
+    if (s.thinking) status = t("status-thinking", { color });
+    else if (waitingForOpponent()) status = t("status-waiting", { color });
+    else if (!mine) status = t("status-to-move", { color });
+    else if (s.turn === mine) status = t("status-your-move", { color });
+    else {
+      const other = player(opposite(mine)).name;
+      status = other ? t("status-their-turn", { color, name: other }) : t("status-friends-turn", { color });
+    }
+    if (s.check) status += " " + t("status-check");
   }
-  if (app.gone) status = "This game no longer exists on the server.";
+  if (app.gone) status = t("status-gone");
   $("status").textContent = status;
   $("status").classList.toggle("over", s.over || app.gone);
   $("gone").hidden = !app.gone;
   $("notice").textContent = s.notice || "";
   let info;
-  if (!y) info = "You are watching this game.";
+  if (!y) info = t("info-watching");
   else if (s.mode === "computer") {
-    info = "You play " + capital(mine) + " against Daba at " + levelWords(s.level) + ".";
-  } else if (s.mode === "local") info = "Two players on one screen: take turns.";
+    info = t("info-computer", { color: mine, level: levelWords(s.level) });
+  } else if (s.mode === "local") info = t("info-local");
   else {
     const other = player(opposite(mine));
-    const control = s.clock ? ", " + controlText(s.clock.control) : "";
-    if (other.name || s.rated) {
-      info = (s.rated ? "Rated" : "Casual") + " game" + control + ": you play " + capital(mine) +
-        (other.name ? " against " + other.name : "") + ".";
-    } else {
-      info = "A game with a friend" + control + ": you play " + capital(mine) + ".";
-    }
+    const args = { color: mine, control: s.clock ? controlText(s.clock.control) : "none", rated: s.rated ? "rated" : "casual" };
+    if (other.name) info = t("info-game-against", Object.assign(args, { name: other.name }));
+    else info = t(s.rated ? "info-game" : "info-friend", args);
   }
-  if (s.fifty_move_rule === false) info += " No fifty-move rule.";
+  if (s.fifty_move_rule === false) info += " " + t("info-no-fifty");
   $("info").textContent = info;
-  document.title = myTurn() && two ? "Your move · Daba chess" : "Daba chess";
+  document.title = myTurn() && two ? t("title-your-move") : t("page-title");
 
   // Buttons. A game the server no longer has takes none: only a new game,
   // the lobby and flipping the board are left.
@@ -280,10 +281,10 @@ function render() {
   $("undo").disabled = app.gone || !s.can_undo;
   $("abort").hidden = !canAbort;
   $("resign").hidden = !playing || canAbort;
-  $("resign").textContent = s.mode === "local" ? "Resign (" + s.turn + ")" : "Resign";
+  $("resign").textContent = s.mode === "local" ? t("resign-local", { color: s.turn }) : t("resign");
   $("offer-draw").hidden = !playing || offerFromOpponent || canAbort;
   $("offer-draw").disabled = app.gone || (two && s.draw_offer === mine);
-  $("offer-draw").textContent = two && s.draw_offer === mine ? "Draw offered" : "Offer a draw";
+  $("offer-draw").textContent = two && s.draw_offer === mine ? t("draw-offered") : t("offer-draw");
   $("accept-draw").hidden = !(playing && offerFromOpponent);
   $("decline-draw").hidden = !(playing && offerFromOpponent);
   const takeback = two && playing ? s.takeback || null : undefined;
@@ -301,7 +302,7 @@ function render() {
   if (s.rematch_game) $("rematch-link").href = "#game=" + s.rematch_game;
   const canClaim = playing && s.claim && (y === "both" || s.turn === mine);
   $("claim-draw").hidden = !canClaim;
-  if (canClaim) $("claim-draw").textContent = CLAIM_WORDS[s.claim] || "Claim a draw";
+  if (canClaim) $("claim-draw").textContent = t(CLAIM_WORDS[s.claim] || "claim-draw");
   $("pgn").href = "/api/games/" + encodeURIComponent(s.id) + "/pgn";
   $("san-form").hidden = !playing;
   $("san").disabled = !myTurn();
@@ -338,9 +339,9 @@ function render() {
   $("chat").hidden = !(two && mine);
   $("chat-form").hidden = !mine || app.gone;
   drawChat($("chat-lines"), s.chat || [], (from) => {
-    if (from === mine) return "You";
+    if (from === mine) return t("chat-you");
     const who = player(from);
-    return who.name || capital(from);
+    return who.name || t("colour-" + from);
   });
   const watchers = s.watchers_chat || [];
   $("watchers-chat").hidden = !(two && (!y || s.over));
@@ -382,7 +383,7 @@ function setState(state) {
   if (changed) {
     if (previous) hearMoves(previous, state);
     app.selected = null;
-    if (!waitingForOpponent() && $("move-error").textContent === WAITING_TEXT) $("move-error").textContent = "";
+    if (!waitingForOpponent() && $("move-error").textContent === t("waiting-friend")) $("move-error").textContent = "";
     hidePromotion();
     if (session.user && myColor()) scheduleMyGames();
     if (premove()) {
@@ -400,7 +401,7 @@ function hearMoves(previous, state) {
   if (state.moves.length === known && previous.over === state.over) return;
   announceMoves(state.moves, known, (ply) => {
     const mover = (ply % 2 === 0) === (state.start_fen.split(" ")[1] === "w") ? "white" : "black";
-    return state.mode === "computer" && state.computer === mover ? DABA : mover;
+    return state.mode === "computer" && state.computer === mover ? t("daba") : t("colour-" + mover);
   });
   if (state.over && !previous.over) playSound("end");
   else if (state.moves.length > known) playSound(soundOf(state.moves[state.moves.length - 1].san));
@@ -429,7 +430,7 @@ function playPremove() {
   }
   const move = takePremove(app.state.legal);
   if (move) sendMove({ uci: move.uci });
-  else $("move-error").textContent = PREMOVE_DROPPED;
+  else $("move-error").textContent = t("premove-dropped");
   render();
 }
 
@@ -485,8 +486,8 @@ async function poll(generation) {
         gameGone();
         return;
       }
-      const why = e.status ? errorText(e) : "the server cannot be reached";
-      $("notice").textContent = capital(why) + ". Trying again in " + Math.round(wait / 1000) + " s.";
+      const why = e.status ? errorText(e) : t("poll-unreachable");
+      $("notice").textContent = t("poll-retry", { why: capital(why), seconds: Math.round(wait / 1000) });
       await new Promise((resolve) => setTimeout(resolve, wait));
       wait = Math.min(2 * wait, RETRY_MAX_MS);
     }
@@ -562,8 +563,8 @@ function showPromotion(candidates) {
     const button = el("button", "choice");
     button.type = "button";
     button.dataset.promotion = letter;
-    button.title = PIECE_NAMES[letter.toUpperCase()];
-    button.setAttribute("aria-label", PIECE_NAMES[letter.toUpperCase()]);
+    button.title = pieceName(letter.toUpperCase());
+    button.setAttribute("aria-label", pieceName(letter.toUpperCase()));
     button.appendChild(pieceImage(color + letter.toUpperCase()));
     button.addEventListener("click", () => {
       focusBoard();
@@ -571,7 +572,7 @@ function showPromotion(candidates) {
     });
     box.appendChild(button);
   }
-  const cancel = el("button", "cancel", "Cancel");
+  const cancel = el("button", "cancel", t("cancel"));
   cancel.type = "button";
   cancel.addEventListener("click", () => {
     focusBoard();
@@ -634,7 +635,7 @@ function onPointerDown(event) {
   } else {
     app.selected = null;
     if (waitingForOpponent() && myColor() && app.state.board[squareIndex(square)]) {
-      $("move-error").textContent = WAITING_TEXT;
+      $("move-error").textContent = t("waiting-friend");
     }
     render();
   }
@@ -653,7 +654,7 @@ function onSquareKey(square) {
   } else {
     app.selected = null;
     if (waitingForOpponent() && myColor() && app.state.board[squareIndex(square)]) {
-      $("move-error").textContent = WAITING_TEXT;
+      $("move-error").textContent = t("waiting-friend");
     }
   }
   render();
@@ -714,7 +715,7 @@ function show(section) {
   placeHelp(section);
   setLobbyActive(section === "lobby");
   if (section !== "play") {
-    document.title = "Daba chess";
+    document.title = t("page-title");
     stopPolling();
     drawClocks();
   }
@@ -741,7 +742,7 @@ async function openGame(id, token, color) {
     setState(await api("GET", "/api/games/" + encodeURIComponent(id)));
   } catch (e) {
     app.id = null;
-    showSetup(e.status === 404 ? "There is no such game." : errorText(e));
+    showSetup(e.status === 404 ? t("no-such-game") : errorText(e));
     return;
   }
   startPolling();
@@ -854,9 +855,7 @@ function watchLength(input, note) {
   const update = (cut) => {
     const left = input.maxLength - input.value.length;
     note.hidden = left > CHAT_WARN_LEFT && !cut;
-    note.textContent =
-      left + (left === 1 ? " character left" : " characters left") +
-      (cut ? ": the pasted text was cut to fit, at most " + input.maxLength + " characters." : ".");
+    note.textContent = cut ? t("chars-left-cut", { left, max: input.maxLength }) : t("chars-left", { left });
   };
   input.addEventListener("input", () => update(false));
   input.addEventListener("paste", (event) => {
@@ -871,6 +870,8 @@ function watchLength(input, note) {
 // ---------------------------------------------------------------- wiring
 
 async function init() {
+  // The words first: everything after draws in the page's language.
+  await initL10n();
   initAccount();
   initLobby({ onSeat: enterSeat });
   initReview({ current: () => app.state, onChange: render });
@@ -919,7 +920,7 @@ async function init() {
   });
   $("abort").addEventListener("click", () => act("/abort", seatBody()));
   $("offer-draw").addEventListener("click", () => {
-    if (app.state.mode === "local" && !confirm("Do both players agree to a draw?")) return;
+    if (app.state.mode === "local" && !confirm(t("draw-confirm-local"))) return;
     act("/draw", seatBody({ action: "offer" }));
   });
   $("accept-draw").addEventListener("click", () => act("/draw", seatBody({ action: "accept" })));
@@ -972,8 +973,14 @@ async function init() {
 
   const levels = api("GET", "/api/levels")
     .then((list) => {
+      const top = Math.max(...list.map((l) => l.level));
       for (const level of list) {
-        const option = el("option", "", level.name);
+        const args = { level: String(level.level), elo: String(level.elo) };
+        const name =
+          level.elo === null || level.elo === undefined
+            ? t("level-option-random", args)
+            : t(level.level === top ? "level-option-full" : "level-option", args);
+        const option = el("option", "", name);
         option.value = level.level;
         $("level").appendChild(option);
       }

@@ -5,27 +5,22 @@
 // last move was.
 import { el } from "./net.js";
 import { pieceSrc } from "./themes.js";
+import { t } from "./l10n.js";
 
 export const FILES = "abcdefgh";
 
 // Every word this module shows or says, in one place for translation.
-const WORDS = {
-  pieces: { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" },
-  colors: { w: "white", b: "black" },
-  empty: "empty",
-  selected: "picked up",
-  target: "the picked-up piece can go here",
-  premove: "premove",
-  check: "in check",
-  lastMove: "last move",
-  row: (rank) => "Rank " + rank,
-};
+// The messages (l10n.js) of the pieces, by their SAN letters.
+const PIECE_IDS = { K: "piece-king", Q: "piece-queen", R: "piece-rook", B: "piece-bishop", N: "piece-knight", P: "piece-pawn" };
 
-export const PIECE_NAMES = WORDS.pieces;
+/** A piece's name in words ("knight") from its SAN letter ("N"). */
+export function pieceName(letter) {
+  return t(PIECE_IDS[letter]);
+}
 
 /** The name of a piece code ("wN"): "white knight". */
 export function pieceWords(code) {
-  return WORDS.colors[code[0]] + " " + WORDS.pieces[code[1]];
+  return t("piece-coloured", { color: code[0] === "w" ? "white" : "black", piece: pieceName(code[1]) });
 }
 
 export function squareName(file, rank) {
@@ -60,7 +55,7 @@ export function drawSquares(container, pieces, flipped, marks) {
   for (let row = 0; row < 8; row++) {
     const line = el("div", "board-row");
     line.setAttribute("role", "row");
-    line.setAttribute("aria-label", WORDS.row(flipped ? row + 1 : 8 - row));
+    line.setAttribute("aria-label", t("board-rank", { rank: flipped ? row + 1 : 8 - row }));
     for (let col = 0; col < 8; col++) {
       const file = flipped ? 7 - col : col;
       const rank = flipped ? row : 7 - row;
@@ -70,7 +65,7 @@ export function drawSquares(container, pieces, flipped, marks) {
       square.dataset.square = name;
       square.tabIndex = -1;
       const code = pieces[file + 8 * rank];
-      const words = [name, code ? pieceWords(code) : WORDS.empty];
+      const words = [name, code ? pieceWords(code) : t("square-empty")];
       if (code) {
         const img = pieceImage(code);
         img.alt = ""; // the square says it
@@ -79,24 +74,24 @@ export function drawSquares(container, pieces, flipped, marks) {
       }
       if (marks.last && marks.last.includes(name)) {
         square.classList.add("last");
-        words.push(WORDS.lastMove);
+        words.push(t("square-last-move"));
       }
       if (marks.check === name) {
         square.classList.add("check");
-        words.push(WORDS.check);
+        words.push(t("square-check"));
       }
       if (marks.selected === name) {
         square.classList.add("selected");
-        words.push(WORDS.selected);
+        words.push(t("square-selected"));
       }
       square.setAttribute("aria-selected", String(marks.selected === name));
       if (marks.targets && marks.targets.includes(name)) {
         square.classList.add(code ? "target-capture" : "target");
-        words.push(WORDS.target);
+        words.push(t("square-target"));
       }
       if (marks.premove && marks.premove.includes(name)) {
         square.classList.add("premove");
-        words.push(WORDS.premove);
+        words.push(t("square-premove"));
       }
       square.setAttribute("aria-label", words.join(", "));
       // Coordinates are drawn by CSS from data-coord: the square's label

@@ -3,13 +3,14 @@
 // the times of its last answer, for display.
 
 import { el } from "./net.js";
+import { t } from "./l10n.js";
 
 /** The lobby's real-time presets, by speed (as lichess groups them). */
 export const PRESETS = [
-  ["Bullet", ["1+0", "2+1"]],
-  ["Blitz", ["3+0", "3+2", "5+0", "5+3"]],
-  ["Rapid", ["10+0", "10+5", "15+10"]],
-  ["Classical", ["30+0", "30+20"]],
+  ["bullet", ["1+0", "2+1"]],
+  ["blitz", ["3+0", "3+2", "5+0", "5+3"]],
+  ["rapid", ["10+0", "10+5", "15+10"]],
+  ["classical", ["30+0", "30+20"]],
 ];
 
 /** Days per move of correspondence games. */
@@ -41,9 +42,9 @@ export function speedOf(control) {
 
 /** A control in words: `5+3`, `3 days`, `Unlimited`. */
 export function controlText(control) {
-  if (!control || control === "-") return "Unlimited";
+  if (!control || control === "-") return t("control-unlimited");
   const days = /^(\d+)d$/.exec(control);
-  if (days) return days[1] + (days[1] === "1" ? " day" : " days");
+  if (days) return t("control-days", { days: Number(days[1]) });
   const [minutes, seconds] = control.split("+");
   return (MINUTE_WORDS[Number(minutes)] || minutes) + "+" + seconds;
 }
@@ -54,33 +55,33 @@ export function fillControls(select, { unlimited = false, selected = "5+3" } = {
   select.replaceChildren();
   if (unlimited) {
     const group = el("optgroup");
-    group.label = "No clock";
-    group.appendChild(option("-", "Unlimited"));
+    group.label = t("control-no-clock");
+    group.appendChild(option("-", t("control-unlimited")));
     select.appendChild(group);
   }
   for (const [speed, controls] of PRESETS) {
     const group = el("optgroup");
-    group.label = speed;
-    for (const c of controls) group.appendChild(option(c, c + " " + speed.toLowerCase()));
+    group.label = t("speed", { speed });
+    for (const c of controls) group.appendChild(option(c, t("control-preset", { control: c, speed })));
     select.appendChild(group);
   }
   const custom = el("optgroup");
-  custom.label = "Custom";
-  custom.appendChild(option("custom", "Custom: minutes + seconds…"));
+  custom.label = t("control-custom-group");
+  custom.appendChild(option("custom", t("control-custom")));
   select.appendChild(custom);
   const corr = el("optgroup");
-  corr.label = "Correspondence";
-  for (const d of CORRESPONDENCE_DAYS) {
-    corr.appendChild(option(d + "d", d + (d === 1 ? " day" : " days") + " per move"));
-  }
+  corr.label = t("control-correspondence");
+  for (const d of CORRESPONDENCE_DAYS) corr.appendChild(option(d + "d", t("control-days-per-move", { days: d })));
   select.appendChild(corr);
   select.value = selected;
 }
 
 /** Fills the custom control's two selects. */
 export function fillCustom(minutes, increment) {
-  minutes.replaceChildren(...CUSTOM_MINUTES.map((m) => option(String(m), (MINUTE_WORDS[m] || m) + " min")));
-  increment.replaceChildren(...CUSTOM_INCREMENTS.map((s) => option(String(s), s + " s")));
+  minutes.replaceChildren(
+    ...CUSTOM_MINUTES.map((m) => option(String(m), t("custom-minutes", { minutes: MINUTE_WORDS[m] || String(m) }))),
+  );
+  increment.replaceChildren(...CUSTOM_INCREMENTS.map((s) => option(String(s), t("custom-seconds", { seconds: String(s) }))));
   minutes.value = "5";
   increment.value = "3";
 }
@@ -105,8 +106,8 @@ export function clockText(ms, kind) {
     const days = Math.floor(ms / 86400000);
     const hours = Math.floor((ms % 86400000) / 3600000);
     const minutes = Math.floor((ms % 3600000) / 60000);
-    if (days > 0) return days + (days === 1 ? " day " : " days ") + hours + " h";
-    return hours + " h " + minutes + " min";
+    if (days > 0) return t("clock-days", { days, hours: String(hours) });
+    return t("clock-hours", { hours: String(hours), minutes: String(minutes) });
   }
   if (ms < 10000 && kind !== "correspondence") {
     const tenths = Math.floor(ms / 100);

@@ -6,25 +6,25 @@
 // board is played through the server (POST /api/position with the moves
 // from the lesson's FEN), so en passant, castling and promotion happen on
 // it as in a game, and the page still knows no rules; Reset puts it back.
-import { $, el, api, capital } from "./net.js";
-import { drawSquares, movesTo, pieceImage, PIECE_NAMES, squareIndex, targetsOf } from "./board.js";
+import { $, el, api } from "./net.js";
+import { drawSquares, movesTo, pieceImage, pieceName, squareIndex, targetsOf } from "./board.js";
+import { endWords, t } from "./l10n.js";
 import { keyboardBoard } from "./a11y.js";
 
-// Every word this module shows, in one place for translation.
+// Every word this module shows is a message of l10n.js.
 const WORDS = {
-  idle: (turn) => capital(turn) + " to move. Click a piece.",
-  played: (side, san) => capital(side) + " played " + san + ".",
-  empty: "An empty square.",
-  waits: (mover, side) =>
-    "It is " + capital(mover) + "'s turn: " + capital(side) + "'s pieces wait until " + capital(mover) + " has moved.",
-  noMove: (piece) => "This " + piece + " has no legal move here.",
-  canGo: (piece, n) => "The " + piece + " can go to " + n + (n === 1 ? " square." : " squares."),
-  promotes: " On the last row it becomes a queen, rook, bishop or knight: four choices of piece.",
-  promoteTo: "Promote to:",
-  reset: "Reset",
-  resetLabel: (title) => "Reset the board: " + title,
-  boardLabel: (title) => "Lesson board: " + title,
-  following: (piece) => "The lessons for the piece you picked up: the " + piece + ".",
+  idle: (color) => t("help-idle", { color }),
+  played: (color, san) => t("help-played", { color, san }),
+  empty: () => t("help-empty"),
+  waits: (mover, side) => t("help-waits", { mover, side }),
+  noMove: (piece) => t("help-no-move", { piece }),
+  canGo: (piece, count) => t("help-can-go", { piece, count }),
+  promotes: () => " " + t("help-promotes"),
+  promoteTo: () => t("promote-to"),
+  reset: () => t("help-reset"),
+  resetLabel: (title) => t("help-reset-label", { title }),
+  boardLabel: (title) => t("help-board-label", { title }),
+  following: (piece) => t("help-following", { piece }),
 };
 
 const help = {
@@ -72,7 +72,7 @@ function follow(letter) {
   }
   $("help-following").hidden = !letter;
   $("help-all").hidden = !letter;
-  if (letter) $("help-following").textContent = WORDS.following(PIECE_NAMES[letter]);
+  if (letter) $("help-following").textContent = WORDS.following(pieceName(letter));
   $("help").scrollTop = 0;
 }
 
@@ -109,7 +109,7 @@ async function drawLesson(mini) {
   caption.setAttribute("aria-live", "polite");
   const choices = el("div", "mini-promotion");
   choices.hidden = true;
-  const reset = el("button", "mini-reset", WORDS.reset);
+  const reset = el("button", "mini-reset", WORDS.reset());
   reset.type = "button";
   reset.setAttribute("aria-label", WORDS.resetLabel(title));
   mini.replaceChildren(board, choices, caption, reset);
@@ -137,7 +137,7 @@ async function drawLesson(mini) {
   // king is a dead position) would hide what the board is there to teach.
   const idle = () => {
     const p = lesson.position;
-    const ending = p.legal.length === 0 ? p.end_text : null;
+    const ending = p.legal.length === 0 ? endWords(p.reason, p.winner) || p.end_text : null;
     return ending || WORDS.idle(p.turn);
   };
   const play = async (uci) => {
@@ -154,7 +154,7 @@ async function drawLesson(mini) {
     }
   };
   const askPromotion = (candidates) => {
-    choices.replaceChildren(el("span", "", WORDS.promoteTo));
+    choices.replaceChildren(el("span", "", WORDS.promoteTo()));
     const color = lesson.position.turn === "white" ? "w" : "b";
     for (const letter of ["q", "r", "b", "n"]) {
       const move = candidates.find((m) => m.promotion === letter);
@@ -162,7 +162,7 @@ async function drawLesson(mini) {
       const button = el("button", "choice");
       button.type = "button";
       button.dataset.promotion = letter;
-      button.setAttribute("aria-label", PIECE_NAMES[letter.toUpperCase()]);
+      button.setAttribute("aria-label", pieceName(letter.toUpperCase()));
       button.appendChild(pieceImage(color + letter.toUpperCase()));
       button.addEventListener("click", () => play(move.uci));
       choices.appendChild(button);
@@ -209,14 +209,14 @@ async function drawLesson(mini) {
 
 // What a lesson board says of the piece on `name` (`piece`: its code).
 function helpCaption(position, name, piece) {
-  if (!piece) return WORDS.empty;
-  const pieceName = PIECE_NAMES[piece[1]];
+  if (!piece) return WORDS.empty();
+  const what = pieceName(piece[1]);
   const side = piece[0] === "w" ? "white" : "black";
   if (side !== position.turn) return WORDS.waits(position.turn, side);
   const moves = position.legal.filter((m) => m.from === name);
-  if (moves.length === 0) return WORDS.noMove(pieceName);
+  if (moves.length === 0) return WORDS.noMove(what);
   const squares = [...new Set(moves.map((m) => m.to))];
-  let text = WORDS.canGo(pieceName, squares.length);
-  if (moves.some((m) => m.promotion)) text += WORDS.promotes;
+  let text = WORDS.canGo(what, squares.length);
+  if (moves.some((m) => m.promotion)) text += WORDS.promotes();
   return text;
 }

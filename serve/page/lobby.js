@@ -2,8 +2,9 @@
 // the form that creates one, who is online, and the jump into a game when
 // someone accepts one's challenge.
 
-import { $, el, api, capital, errorText, ratingText, session, userLink } from "./net.js";
+import { $, el, api, errorText, ratingText, session, userLink } from "./net.js";
 import { chosenControl, controlText, fillControls, fillCustom, speedOf } from "./clock.js";
+import { t } from "./l10n.js";
 
 const lobby = {
   source: null, // the EventSource of /api/lobby/events
@@ -50,12 +51,13 @@ function draw(data) {
     const speed = seek.speed || speedOf(seek.time_control);
     const time = el("td", "time", controlText(seek.time_control));
     // The speed's name, which a phone leaves out (style.css).
-    time.appendChild(el("span", "speed", " " + speed));
+    time.appendChild(el("span", "speed", " " + t("speed-lower", { speed })));
     tr.appendChild(time);
-    tr.appendChild(el("td", "", (seek.rated ? "Rated" : "Casual") + (seek.fifty_move_rule === false ? ", no 50-move rule" : "")));
-    tr.appendChild(el("td", "color", capital(seek.color || "random")));
+    const mode = seek.rated ? t("mode-rated") : t("mode-casual");
+    tr.appendChild(el("td", "", seek.fifty_move_rule === false ? t("lobby-no-fifty", { mode }) : mode));
+    tr.appendChild(el("td", "color", t("colour-" + (seek.color || "random"))));
     const action = el("td");
-    const button = el("button", seek.mine ? "cancel" : "accept primary", seek.mine ? "Cancel" : "Accept");
+    const button = el("button", seek.mine ? "cancel" : "accept primary", seek.mine ? t("cancel") : t("accept"));
     button.type = "button";
     button.addEventListener("click", () => (seek.mine ? cancel(seek.id, button) : accept(seek.id, button)));
     action.appendChild(button);
@@ -75,17 +77,13 @@ function draw(data) {
     li.appendChild(userLink(name));
     online.appendChild(li);
   }
-  if (!(data.online || []).length) online.appendChild(el("li", "hint", "No signed-in player right now."));
-  const counts = [];
-  if (data.playing !== undefined) {
-    const n = Number(data.playing) || 0;
-    counts.push(n + (n === 1 ? " game" : " games") + " in play");
-  }
-  if (data.guests !== undefined) {
-    const n = Number(data.guests) || 0;
-    counts.push(n + (n === 1 ? " guest" : " guests") + " in the lobby");
-  }
-  $("playing-count").textContent = counts.length ? counts.join(", ") + "." : "";
+  if (!(data.online || []).length) online.appendChild(el("li", "hint", t("lobby-nobody-online")));
+  const games = Number(data.playing) || 0;
+  const guests = Number(data.guests) || 0;
+  let counts = "";
+  if (data.playing !== undefined && data.guests !== undefined) counts = t("lobby-counts", { games, guests });
+  else if (data.playing !== undefined) counts = t("lobby-playing", { games });
+  $("playing-count").textContent = counts;
   if (lobby.onChange) lobby.onChange(data);
   if (!lobby.active && !seeking()) disconnect();
 }
@@ -96,7 +94,7 @@ async function fetchLobby() {
     return true;
   } catch (e) {
     $("lobby-error").textContent =
-      e.status === 404 ? "The lobby is not open on this server yet." : "The lobby cannot be reached: " + errorText(e);
+      e.status === 404 ? t("lobby-closed") : t("lobby-unreachable", { error: errorText(e) });
     return e.status !== 404;
   }
 }
@@ -157,7 +155,7 @@ async function accept(id, button) {
     const seat = await api("POST", "/api/seeks/" + encodeURIComponent(id) + "/accept", {});
     if (lobby.onSeat) lobby.onSeat(seat);
   } catch (e) {
-    $("lobby-error").textContent = "Could not accept: " + errorText(e);
+    $("lobby-error").textContent = t("lobby-accept-failed", { error: errorText(e) });
     button.disabled = false;
     fetchLobby();
   }
@@ -169,7 +167,7 @@ async function cancel(id, button) {
     await api("POST", "/api/seeks/" + encodeURIComponent(id) + "/cancel", {});
     $("seek-status").textContent = "";
   } catch (e) {
-    $("lobby-error").textContent = "Could not cancel: " + errorText(e);
+    $("lobby-error").textContent = t("lobby-cancel-failed", { error: errorText(e) });
     button.disabled = false;
   }
   fetchLobby();
@@ -195,13 +193,14 @@ async function createSeek(event) {
   $("seek-create").disabled = true;
   try {
     await api("POST", "/api/seeks", request);
-    $("seek-status").textContent =
-      "Your challenge (" + controlText(control) + ", " + (request.rated ? "rated" : "casual") +
-      ") waits in the list for an opponent.";
+    $("seek-status").textContent = t("seek-waiting", {
+      control: controlText(control),
+      rated: request.rated ? "rated" : "casual",
+    });
     $("seek-status").dataset.waiting = "1";
     fetchLobby();
   } catch (e) {
-    $("seek-error").textContent = e.status === 401 ? "Sign in first." : errorText(e);
+    $("seek-error").textContent = e.status === 401 ? t("seek-signin-first") : errorText(e);
   } finally {
     $("seek-create").disabled = false;
   }

@@ -2,6 +2,8 @@
 // and small DOM helpers. Text from the server or from players is only ever
 // set with textContent.
 
+import { t } from "./l10n.js";
+
 export const $ = (id) => document.getElementById(id);
 
 export function el(tag, className, text) {
@@ -51,7 +53,7 @@ export async function api(method, path, body, signal, retried) {
     data = null;
   }
   if (!response.ok) {
-    const message = data && data.error ? data.error : "the server answered " + response.status;
+    const message = data && data.error ? data.error : t("error-status", { status: String(response.status) });
     if (response.status === 403 && /csrf/i.test(message) && method !== "GET" && !retried) {
       await refreshSession();
       return api(method, path, body, signal, true);
@@ -66,15 +68,14 @@ export async function api(method, path, body, signal, retried) {
 export function errorText(error) {
   let text = capital(error.message || String(error));
   if (error.status === 429 && error.retryAfter) {
-    text += " (try again in " + waitWords(error.retryAfter) + ")";
+    text = t("error-retry", { error: text, wait: waitWords(error.retryAfter) });
   }
   return text;
 }
 
 function waitWords(seconds) {
-  if (seconds < 90) return seconds + (seconds === 1 ? " second" : " seconds");
-  const minutes = Math.ceil(seconds / 60);
-  return minutes + " minutes";
+  if (seconds < 90) return t("wait-seconds", { seconds });
+  return t("wait-minutes", { minutes: Math.ceil(seconds / 60) });
 }
 
 /** Sets who is signed in and tells the page (event `daba:session`). */
@@ -100,22 +101,19 @@ export async function refreshSession() {
 /** "3 minutes ago" for seconds since 1970. */
 export function ago(seconds) {
   const s = Math.max(0, Math.round(Date.now() / 1000 - seconds));
-  if (s < 60) return "just now";
+  if (s < 60) return t("ago-now");
   const units = [
-    [86400 * 365, "year"],
-    [86400 * 30, "month"],
-    [86400 * 7, "week"],
-    [86400, "day"],
-    [3600, "hour"],
-    [60, "minute"],
+    [86400 * 365, "ago-years"],
+    [86400 * 30, "ago-months"],
+    [86400 * 7, "ago-weeks"],
+    [86400, "ago-days"],
+    [3600, "ago-hours"],
+    [60, "ago-minutes"],
   ];
-  for (const [size, name] of units) {
-    if (s >= size) {
-      const n = Math.floor(s / size);
-      return n + " " + name + (n === 1 ? "" : "s") + " ago";
-    }
+  for (const [size, id] of units) {
+    if (s >= size) return t(id, { n: Math.floor(s / size) });
   }
-  return "just now";
+  return t("ago-now");
 }
 
 /** A link to a player's profile. */

@@ -7,11 +7,13 @@
 // `daba analyse --json` writes them. This module draws them; it knows no
 // chess either. Text from the server is only ever set with textContent.
 import { $, el, api, errorText } from "./net.js";
+import { t } from "./l10n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The graph's evaluations are clipped to ± this many centipawns. */
 const GRAPH_CP = 1000;
-const MARK_WORDS = { "?!": "Inaccuracy", "?": "Mistake", "??": "Blunder" };
+// The messages (l10n.js) of the marks.
+const MARK_WORDS = { "?!": "mark-inaccuracy", "?": "mark-mistake", "??": "mark-blunder" };
 
 const state = {
   gameId: null,
@@ -76,7 +78,7 @@ export function renderReview(s) {
   $("step-back").disabled = shown.ply === 0;
   $("step-forward").disabled = shown.live;
   $("step-last").disabled = shown.live;
-  $("step-where").textContent = shown.live ? "" : "Move " + shown.ply + " of " + s.moves.length;
+  $("step-where").textContent = shown.live ? "" : t("step-where", { ply: shown.ply, total: s.moves.length });
   for (const move of document.querySelectorAll("#moves .move")) {
     const ply = Number(move.dataset.ply);
     move.classList.toggle("current", !shown.live && ply === shown.ply);
@@ -100,10 +102,10 @@ async function askReview(s) {
     while (answer.state !== "done" && state.gameId === s.id) {
       $("review-status").textContent =
         answer.state === "running"
-          ? "Daba is reviewing the game: " + answer.done + " of " + answer.total + " positions…"
+          ? t("review-running", { done: answer.done, total: answer.total })
           : answer.state === "waiting"
-            ? "Waiting for Daba (" + answer.ahead + " review" + (answer.ahead === 1 ? "" : "s") + " first)…"
-            : "Asking Daba…";
+            ? t("review-waiting", { ahead: answer.ahead })
+            : t("review-asking");
       await new Promise((resolve) => setTimeout(resolve, 1000));
       answer = await api("GET", path);
       if (answer.state === "none") answer = await api("POST", path);
@@ -120,17 +122,13 @@ async function askReview(s) {
   }
 }
 
-function count(n, one, many) {
-  return n + " " + (n === 1 ? one : many);
-}
-
 function scoreCp(score) {
   if (score.mate !== undefined) return score.mate >= 0 ? GRAPH_CP : -GRAPH_CP;
   return Math.max(-GRAPH_CP, Math.min(GRAPH_CP, score.cp));
 }
 
 function scoreText(score) {
-  if (score.mate !== undefined) return score.mate === 0 ? "mate" : (score.mate > 0 ? "#" : "#-") + Math.abs(score.mate);
+  if (score.mate !== undefined) return score.mate === 0 ? t("review-mate") : (score.mate > 0 ? "#" : "#-") + Math.abs(score.mate);
   const pawns = score.cp / 100;
   return (pawns > 0 ? "+" : "") + pawns.toFixed(2);
 }
@@ -139,11 +137,11 @@ function drawReview(s, review) {
   for (const [side, figures] of [["white", review.white], ["black", review.black]]) {
     $("review-" + side + "-accuracy").textContent =
       figures.accuracy === null ? "–" : figures.accuracy.toFixed(1) + "%";
-    $("review-" + side + "-counts").textContent = [
-      count(figures.inaccuracies, "inaccuracy", "inaccuracies"),
-      count(figures.mistakes, "mistake", "mistakes"),
-      count(figures.blunders, "blunder", "blunders"),
-    ].join(", ");
+    $("review-" + side + "-counts").textContent = t("review-counts", {
+      inaccuracies: figures.inaccuracies,
+      mistakes: figures.mistakes,
+      blunders: figures.blunders,
+    });
   }
   $("review-figures").hidden = false;
   drawGraph(s, review);
@@ -157,10 +155,10 @@ function drawReview(s, review) {
     button.dataset.ply = String(move.ply);
     const number = move.move_number + (move.side === "white" ? ". " : "… ");
     button.appendChild(el("span", "san", number + move.move + move.mark));
-    button.appendChild(el("span", "", " " + MARK_WORDS[move.mark] + " (" + scoreText(move.eval) + ")"));
+    button.appendChild(el("span", "", " " + t(MARK_WORDS[move.mark]) + " (" + scoreText(move.eval) + ")"));
     if (move.best) {
       const line = move.pv.length ? move.pv.slice(0, 8).join(" ") : move.best;
-      button.appendChild(el("span", "better", ". Better: " + line + " (" + scoreText(move.best_eval) + ")"));
+      button.appendChild(el("span", "better", ". " + t("review-better", { line }) + " (" + scoreText(move.best_eval) + ")"));
     }
     button.addEventListener("click", () => goTo(s, move.ply));
     item.appendChild(button);

@@ -2,11 +2,12 @@
 // in localStorage. A theme is a set of colours in style.css
 // (html[data-board-theme]); a set is a folder of SVG pieces drawn for Daba.
 import { $, el } from "./net.js";
+import { t } from "./l10n.js";
 
-// Every word this module shows, in one place for translation.
+// The messages (l10n.js) of the board themes and piece sets.
 const WORDS = {
-  themes: { wood: "Wood", blue: "Blue", green: "Green", contrast: "High contrast" },
-  sets: { daba: "Daba", shapes: "Shapes" },
+  themes: { wood: "theme-wood", blue: "theme-blue", green: "theme-green", contrast: "theme-contrast" },
+  sets: { daba: "set-daba", shapes: "set-shapes" },
 };
 
 const THEMES = Object.keys(WORDS.themes);
@@ -46,8 +47,8 @@ function apply() {
 }
 
 function fill(select, words, value) {
-  for (const [key, text] of Object.entries(words)) {
-    const option = el("option", "", text);
+  for (const [key, id] of Object.entries(words)) {
+    const option = el("option", "", t(id));
     option.value = key;
     select.appendChild(option);
   }

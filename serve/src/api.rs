@@ -41,6 +41,7 @@
 use crate::accounts::{CurrentUser, MaybeUser, User};
 use crate::computer;
 use crate::lobby::{LobbyEvent, LobbyView, SeekView};
+use crate::locale;
 use crate::page;
 use crate::server::{self, Actor, ApiError, NewGame, NewSeek, Server, UserRef};
 use axum::body::Body;
@@ -549,6 +550,31 @@ async fn headers(mut response: Response) -> Response {
     response
 }
 
+/// The page itself, in the language of the request (`locale::choose`):
+/// the one chosen in its menu (a cookie), else the browser's.
+async fn index(request_headers: axum::http::HeaderMap) -> Response {
+    let text = |name| {
+        request_headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    let lang = locale::choose(text(header::COOKIE), text(header::ACCEPT_LANGUAGE));
+    let html = std::str::from_utf8(page::INDEX).expect("the page is UTF-8");
+    let mut response = Response::new(Body::from(locale::page_in(html, lang)));
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    // The same URL answers in several languages: caches must key on both.
+    h.insert(header::VARY, HeaderValue::from_static("Accept-Language, Cookie"));
+    if let Ok(value) = HeaderValue::from_str(lang) {
+        h.insert(header::CONTENT_LANGUAGE, value);
+    }
+    response
+}
+
 /// The whole application: the page's files and the API.
 pub fn router(server: Arc<Server>) -> Router {
     let mut router = Router::new()
@@ -581,6 +607,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .merge(crate::accounts::routes())
         .merge(crate::tables::routes());
     for file in page::FILES {
+        if file.path == "/" {
+            router = router.route("/", get(index));
+            continue;
+        }
         router = router.route(
             file.path,
             get(move || async move {

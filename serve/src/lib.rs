@@ -21,6 +21,7 @@ pub mod events;
 pub mod game;
 pub mod limits;
 pub mod lobby;
+pub mod locale;
 pub mod page;
 pub mod pgn;
 pub mod presence;

@@ -31,9 +31,38 @@ macro_rules! piece {
     };
 }
 
+macro_rules! fluent {
+    ($name:literal) => {
+        file!(
+            concat!("/vendor/fluent-bundle/", $name),
+            "text/javascript; charset=utf-8",
+            concat!("vendor/fluent-bundle/", $name)
+        )
+    };
+}
+
+/// The messages of one language (Project Fluent has no registered media
+/// type; its files are UTF-8 text).
+macro_rules! locale {
+    ($tag:literal) => {
+        file!(
+            concat!("/locales/", $tag, "/page.ftl"),
+            "text/plain; charset=utf-8",
+            concat!("locales/", $tag, "/page.ftl")
+        )
+    };
+}
+
+/// The page, `index.html` (served in a language by `api.rs`).
+pub const INDEX: &[u8] = include_bytes!("../page/index.html");
+
 /// Every file of the page.
 pub const FILES: &[PageFile] = &[
-    file!("/", "text/html; charset=utf-8", "index.html"),
+    PageFile {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        bytes: INDEX,
+    },
     file!("/app.js", "text/javascript; charset=utf-8", "app.js"),
     file!("/net.js", "text/javascript; charset=utf-8", "net.js"),
     file!("/clock.js", "text/javascript; charset=utf-8", "clock.js"),
@@ -46,6 +75,21 @@ pub const FILES: &[PageFile] = &[
     file!("/sounds.js", "text/javascript; charset=utf-8", "sounds.js"),
     file!("/themes.js", "text/javascript; charset=utf-8", "themes.js"),
     file!("/premove.js", "text/javascript; charset=utf-8", "premove.js"),
+    file!("/l10n.js", "text/javascript; charset=utf-8", "l10n.js"),
+    fluent!("index.js"),
+    fluent!("bundle.js"),
+    fluent!("resource.js"),
+    fluent!("resolver.js"),
+    fluent!("scope.js"),
+    fluent!("types.js"),
+    fluent!("builtins.js"),
+    fluent!("memoizer.js"),
+    fluent!("ast.js"),
+    locale!("en"),
+    locale!("ne"),
+    locale!("bn"),
+    locale!("te"),
+    locale!("bho"),
     file!("/style.css", "text/css; charset=utf-8", "style.css"),
     file!("/favicon.svg", "image/svg+xml", "favicon.svg"),
     piece!("wK"),

@@ -2605,6 +2605,10 @@ pub struct PositionView {
     pub check: Option<String>,
     /// How the position ends a game by itself (mate, stalemate, dead material).
     pub end_text: Option<String>,
+    /// That end's rule, for the page to say it in its own language.
+    pub reason: Option<Reason>,
+    /// That end's winner: `white`, `black`, or null for a draw.
+    pub winner: Option<&'static str>,
     /// The last of the moves played from the FEN: from and to squares.
     pub last_move: Option<[String; 2]>,
     /// That move in SAN.
@@ -2643,6 +2647,8 @@ pub fn position(fen: &str, moves: &[String]) -> Result<PositionView, ApiError> {
         legal: crate::game::legal_moves(&board),
         check: game.check_square().map(|s| s.to_string()),
         end_text: game.end().map(|e: End| e.words()),
+        reason: game.end().map(|e: End| e.reason),
+        winner: game.end().and_then(|e: End| e.winner).map(color_id),
         last_move,
         san,
     })
