@@ -13,6 +13,7 @@ import { followPiece, initHelp, placeHelp } from "./help.js";
 import { initSounds, playSound, soundOf } from "./sounds.js";
 import { initThemes } from "./themes.js";
 import { clearPremove, premove, setPremove, takePremove } from "./premove.js";
+import { initFourhand, openTable, setTableActive } from "./fourhand.js";
 
 const CLAIM_WORDS = {
   "threefold-repetition": "Claim a draw (threefold repetition)",
@@ -21,7 +22,7 @@ const CLAIM_WORDS = {
 const WAITING_TEXT = "Your friend has not opened the link yet: the game starts when both players are here.";
 const PREMOVE_DROPPED = "Your premove was not legal any more: it was not played.";
 const DABA = "Daba";
-const VIEWS = ["lobby", "auth", "games", "profile", "play", "help"];
+const VIEWS = ["lobby", "auth", "games", "profile", "play", "table", "help"];
 
 // Everything about the game on screen.
 const app = {
@@ -700,6 +701,7 @@ function show(section) {
   for (const id of VIEWS) $(id).hidden = id !== section;
   placeHelp(section);
   setLobbyActive(section === "lobby");
+  setTableActive(section === "table");
   if (section !== "play") {
     document.title = "Daba chess";
     stopPolling();
@@ -799,6 +801,7 @@ function route() {
   const game = /^game=([0-9a-f]{1,64})$/.exec(hash);
   const join = /^join=([0-9a-f]{1,64})$/.exec(hash);
   const user = /^user=(.{1,40})$/.exec(hash);
+  const fourhand = /^table=([0-9a-f]{1,64})(?:&seat=([SWNE]))?$/.exec(hash);
   if (hash === "help") {
     show("help");
   } else if (hash === "signin" || hash === "signup") {
@@ -816,6 +819,9 @@ function route() {
       /* shown as typed */
     }
     showProfile(name);
+  } else if (fourhand) {
+    show("table");
+    openTable(fourhand[1], fourhand[2]);
   } else if (join) {
     joinGame(join[1]);
   } else if (game) {
@@ -860,6 +866,7 @@ function watchLength(input, note) {
 async function init() {
   initAccount();
   initLobby({ onSeat: enterSeat });
+  initFourhand();
   initReview({ current: () => app.state, onChange: render });
   initThemes();
   initSounds();

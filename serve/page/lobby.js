@@ -1,9 +1,11 @@
 // The lobby: open challenges (seeks) updated live by server-sent events,
-// the form that creates one, who is online, and the jump into a game when
-// someone accepts one's challenge.
+// the form that creates one, who is online, the tables for four with a seat
+// free (drawn by fourhand.js), and the jump into a game when someone
+// accepts one's challenge.
 
 import { $, el, api, capital, errorText, ratingText, session, userLink } from "./net.js";
 import { chosenControl, controlText, fillControls, fillCustom, speedOf } from "./clock.js";
+import { drawTableList } from "./fourhand.js";
 
 const lobby = {
   source: null, // the EventSource of /api/lobby/events
@@ -86,6 +88,7 @@ function draw(data) {
     counts.push(n + (n === 1 ? " guest" : " guests") + " in the lobby");
   }
   $("playing-count").textContent = counts.length ? counts.join(", ") + "." : "";
+  drawTableList(data.tables);
   if (lobby.onChange) lobby.onChange(data);
   if (!lobby.active && !seeking()) disconnect();
 }

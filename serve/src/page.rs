@@ -46,6 +46,7 @@ pub const FILES: &[PageFile] = &[
     file!("/sounds.js", "text/javascript; charset=utf-8", "sounds.js"),
     file!("/themes.js", "text/javascript; charset=utf-8", "themes.js"),
     file!("/premove.js", "text/javascript; charset=utf-8", "premove.js"),
+    file!("/fourhand.js", "text/javascript; charset=utf-8", "fourhand.js"),
     file!("/style.css", "text/css; charset=utf-8", "style.css"),
     file!("/favicon.svg", "image/svg+xml", "favicon.svg"),
     piece!("wK"),
