@@ -48,7 +48,6 @@ const WORDS = {
   piece: (seat, kind) => WORDS.seats[seat] + "'s " + PIECE_NAMES[kind],
   row: (n) => "Row " + n,
   board: (seat) => "Board for four, " + WORDS.seats[seat] + " at the bottom",
-  invite: "Send each player the link of their seat:",
   copy: "Copy",
   copyLink: (seat) => "Copy the link of " + WORDS.seats[seat] + "'s seat",
   linkOf: (seat) => "Link for " + WORDS.seats[seat],
@@ -56,16 +55,13 @@ const WORDS = {
   objectLabel: (n, seat) => "Object to line " + n + " by " + WORDS.seats[seat],
   objected: "objected",
   banned: (o) => WORDS.seats[o.seat] + " may not play " + o.from + "-" + o.to + " (objection by " + WORDS.seats[o.by] + ")",
-  gone: "The server has no such table: the link may be wrong.",
   seatTaken: (seat, why) => "Could not sit at " + WORDS.seats[seat] + ": " + why,
   watching: "You watch this table.",
-  team: (seat) => (seat === "S" || seat === "N" ? "South and North" : "West and East"),
+  team: (seat) => (seat === "S" || seat === "N" ? "South and North" : "West and East") + " play together.",
   oneYou: "Choose \"You\" for exactly one seat.",
   personOption: "A person (a link to share, or anyone from the lobby)",
   youOption: "You",
-  tableOf: (seats) => "Table of " + seats,
-  noTables: "No table for four waits for players right now.",
-  signIn: "Sign in to sit down from the lobby, or ask for a seat's link.",
+  look: "Look at the table",
   retry: (why, s) => capital(why) + ". Trying again in " + s + " s.",
   unreachable: "the server cannot be reached",
 };
@@ -404,8 +400,8 @@ function render() {
   drawLog();
   drawChat();
   drawInvite();
-  const who = s.you ? " " + WORDS.team(s.you) + " play together." : " " + WORDS.watching;
-  $("fh-status").textContent = s.status + (s.over ? "" : who);
+  const who = !s.you ? " " + WORDS.watching : s.over ? "" : " " + WORDS.team(s.you);
+  $("fh-status").textContent = s.status + who;
   $("fh-resign").hidden = !s.you || s.over || !s.started;
   $("fh-record").href = "/api/tables/" + encodeURIComponent(s.id) + "/record";
   document.title = s.over ? "Daba chess: table for four" : "Daba chess: " + s.status;
@@ -711,6 +707,11 @@ export function drawTableList(tables) {
       }
       tr.appendChild(td);
     }
+    const look = el("a", "look", WORDS.look);
+    look.href = "#table=" + listed.id;
+    const td = el("td");
+    td.appendChild(look);
+    tr.appendChild(td);
     body.appendChild(tr);
   }
   $("tables-empty").hidden = (tables || []).length > 0;
@@ -746,7 +747,9 @@ export function initFourhand() {
     if (!text) return;
     if (await act("/chat", { text })) $("fh-chat-text").value = "";
   });
-  window.addEventListener("daba:session", () => {
+  window.addEventListener("daba:session", (event) => {
     $("tables-signin").hidden = !!session.user;
+    // Signing in or out changes who the viewer is at the table on screen.
+    if (event.detail.changed && table.active && table.id) openTable(table.id);
   });
 }
