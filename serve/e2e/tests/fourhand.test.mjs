@@ -302,6 +302,30 @@ describe("tables for four", { skip: absent.length > 0 }, () => {
     await guest.context().close();
   });
 
+  test("on a phone-sized screen the lobby's panel and a table fit the width", async () => {
+    const given = await createTable({
+      seats: [{ kind: "person" }, { kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
+      listed: true,
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => errors.push(String(e)));
+    const fits = async (what) => {
+      const f = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      assert.ok(f.scroll <= f.inner, `${what}: ${f.scroll} > ${f.inner}`);
+    };
+    await page.goto(server.url);
+    await page.waitForSelector(`#tables-body tr[data-table="${given.id}"]`);
+    await fits("the lobby with a table listed");
+    await page.goto(server.url + "#table=" + given.id + "&seat=W");
+    await page.waitForSelector("#fh-seat-bottom[data-seat='W']");
+    await fits("the table");
+    const board = await page.$eval("#fh-board", (b) => b.getBoundingClientRect().toJSON());
+    assert.ok(board.left >= 0 && board.right <= 390 && board.width >= 300, JSON.stringify(board));
+    noErrors();
+    await context.close();
+  });
+
   test("axe-core finds no serious or critical violation on a table page", async () => {
     const given = await createTable({
       seats: [{ kind: "person" }, { kind: "computer", level: 0 }, { kind: "person" }, { kind: "computer", level: 0 }],
