@@ -1,6 +1,6 @@
 // The board by keyboard and for screen readers.
 //
-// A board (board.js) is an ARIA grid with one square in the tab order (a
+// A board (board.js, fourhand.js) is an ARIA grid with one square in the tab order (a
 // roving tabindex): the arrow keys move the focus as the squares appear on
 // screen, Home and End go to the row's ends, Enter or Space picks a piece
 // up or drops it (the same as a click), Escape puts it down. Moves of both
@@ -16,21 +16,30 @@ export function keyboardBoard(container, { onActivate, onEscape }) {
   container.addEventListener("keydown", (event) => {
     const square = event.target.closest("[data-square]");
     if (!square || event.altKey || event.ctrlKey || event.metaKey) return;
-    const squares = [...container.querySelectorAll("[data-square]")];
-    const at = squares.indexOf(square);
-    const row = Math.floor(at / 8);
-    const col = at % 8;
+    // The rows' children in screen order: squares, and the holes of a board
+    // that is not a full square (the four-handed cross), which the arrows
+    // step over.
+    const rows = [...container.querySelectorAll('[role="row"]')].map((r) => [...r.children]);
+    const row = rows.findIndex((cells) => cells.includes(square));
+    const col = rows[row].indexOf(square);
+    const isSquare = (cell) => !!cell && cell.matches("[data-square]");
+    const step = (dr, dc) => {
+      for (let r = row + dr, c = col + dc; r >= 0 && r < rows.length && c >= 0 && c < rows[r].length; r += dr, c += dc) {
+        if (isSquare(rows[r][c])) return rows[r][c];
+      }
+      return null;
+    };
     const moves = {
-      ArrowUp: [row - 1, col],
-      ArrowDown: [row + 1, col],
-      ArrowLeft: [row, col - 1],
-      ArrowRight: [row, col + 1],
-      Home: [row, 0],
-      End: [row, 7],
+      ArrowUp: () => step(-1, 0),
+      ArrowDown: () => step(1, 0),
+      ArrowLeft: () => step(0, -1),
+      ArrowRight: () => step(0, 1),
+      Home: () => rows[row].find(isSquare),
+      End: () => rows[row].findLast(isSquare),
     };
     if (event.key in moves) {
-      const [r, c] = moves[event.key];
-      if (r >= 0 && r < 8 && c >= 0 && c < 8) focusSquare(container, squares[8 * r + c]);
+      const next = moves[event.key]();
+      if (next) focusSquare(container, next);
     } else if (event.key === "Enter" || event.key === " ") {
       onActivate(square.dataset.square);
     } else if (event.key === "Escape") {

@@ -14,13 +14,14 @@ import { initSounds, playSound, soundOf } from "./sounds.js";
 import { initThemes } from "./themes.js";
 import { clearPremove, premove, setPremove, takePremove } from "./premove.js";
 import { endWords, initL10n, t } from "./l10n.js";
+import { initFourhand, openTable, setTableActive } from "./fourhand.js";
 
 // The messages (l10n.js) of the draws a player may claim.
 const CLAIM_WORDS = {
   "threefold-repetition": "claim-threefold",
   "fifty-moves": "claim-fifty",
 };
-const VIEWS = ["lobby", "auth", "games", "profile", "play", "help"];
+const VIEWS = ["lobby", "auth", "games", "profile", "play", "table", "help"];
 
 // Everything about the game on screen.
 const app = {
@@ -714,6 +715,7 @@ function show(section) {
   for (const id of VIEWS) $(id).hidden = id !== section;
   placeHelp(section);
   setLobbyActive(section === "lobby");
+  setTableActive(section === "table");
   if (section !== "play") {
     document.title = t("page-title");
     stopPolling();
@@ -813,6 +815,7 @@ function route() {
   const game = /^game=([0-9a-f]{1,64})$/.exec(hash);
   const join = /^join=([0-9a-f]{1,64})$/.exec(hash);
   const user = /^user=(.{1,40})$/.exec(hash);
+  const fourhand = /^table=([0-9a-f]{1,64})(?:&seat=([SWNE]))?$/.exec(hash);
   if (hash === "help") {
     show("help");
   } else if (hash === "signin" || hash === "signup") {
@@ -830,6 +833,9 @@ function route() {
       /* shown as typed */
     }
     showProfile(name);
+  } else if (fourhand) {
+    show("table");
+    openTable(fourhand[1], fourhand[2]);
   } else if (join) {
     joinGame(join[1]);
   } else if (game) {
@@ -874,6 +880,7 @@ async function init() {
   await initL10n();
   initAccount();
   initLobby({ onSeat: enterSeat });
+  initFourhand();
   initReview({ current: () => app.state, onChange: render });
   initThemes();
   initSounds();

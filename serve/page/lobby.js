@@ -1,10 +1,12 @@
 // The lobby: open challenges (seeks) updated live by server-sent events,
-// the form that creates one, who is online, and the jump into a game when
-// someone accepts one's challenge.
+// the form that creates one, who is online, the tables for four with a seat
+// free (drawn by fourhand.js), and the jump into a game when someone
+// accepts one's challenge.
 
 import { $, el, api, errorText, ratingText, session, userLink } from "./net.js";
 import { chosenControl, controlText, fillControls, fillCustom, speedOf } from "./clock.js";
 import { t } from "./l10n.js";
+import { drawTableList } from "./fourhand.js";
 
 const lobby = {
   source: null, // the EventSource of /api/lobby/events
@@ -84,6 +86,7 @@ function draw(data) {
   if (data.playing !== undefined && data.guests !== undefined) counts = t("lobby-counts", { games, guests });
   else if (data.playing !== undefined) counts = t("lobby-playing", { games });
   $("playing-count").textContent = counts;
+  drawTableList(data.tables);
   if (lobby.onChange) lobby.onChange(data);
   if (!lobby.active && !seeking()) disconnect();
 }

@@ -19,7 +19,7 @@ export function capital(word) {
 
 /** Who is signed in: `user` is their profile, `csrf` the token that
  * state-changing requests send; both null for a guest. `seatToken` is the
- * guest seat of the game on screen (sent on reads in a header). */
+ * guest seat of the game or table on screen (sent on reads in a header). */
 export const session = { user: null, csrf: null, seatToken: null, known: false };
 
 /** An answer that is not 2xx: the server's words, its status, and the
@@ -39,7 +39,9 @@ export class ApiError extends Error {
 export async function api(method, path, body, signal, retried) {
   const options = { method, headers: {}, signal, credentials: "same-origin" };
   // Reads name the seat in a header (a token in a URL ends up in logs).
-  if (session.seatToken && path.startsWith("/api/games/")) options.headers["X-Daba-Token"] = session.seatToken;
+  if (session.seatToken && (path.startsWith("/api/games/") || path.startsWith("/api/tables/"))) {
+    options.headers["X-Daba-Token"] = session.seatToken;
+  }
   if (method !== "GET" && session.csrf) options.headers["X-CSRF-Token"] = session.csrf;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";

@@ -90,6 +90,7 @@ pub const FILES: &[PageFile] = &[
     locale!("bn"),
     locale!("te"),
     locale!("bho"),
+    file!("/fourhand.js", "text/javascript; charset=utf-8", "fourhand.js"),
     file!("/style.css", "text/css; charset=utf-8", "style.css"),
     file!("/favicon.svg", "image/svg+xml", "favicon.svg"),
     piece!("wK"),

@@ -1,0 +1,755 @@
+// Tables for four: four-handed team chess (the server's `tables` service,
+// docs/fourhand.md). The page of one table (`#table=<id>`, and
+// `#table=<id>&seat=W`, the link that sits its opener down in a seat), and
+// the lobby's part: the form that opens a table and the list of tables with
+// a seat free.
+//
+// Like the two-player page it knows no rules: the server sends the pieces,
+// the legal moves of the seat to move (from and to squares), the frozen
+// armies, the plies in notation and in words, and this script draws them
+// and sends the player's choices back. The board is the 160-square cross
+// (14 x 14 less its 3 x 3 corners), turned so that each player has their
+// own army at the bottom. Text from players is only ever set with
+// textContent.
+import { $, el, api, capital, errorText, session } from "./net.js";
+import { PIECE_NAMES, pieceImage } from "./board.js";
+import { announce, keyboardBoard } from "./a11y.js";
+
+const SIZE = 14;
+const FILES = "abcdefghijklmn";
+// The seats in the order of play (clockwise seen from above, South at the
+// bottom), which is also the order of the table's `seats`.
+const SEATS = ["S", "W", "N", "E"];
+// The computer's levels (fourhand::MAX_LEVEL; the server refuses others).
+const MAX_LEVEL = 10;
+const POLL_RETRY_FIRST_MS = 2000;
+const POLL_RETRY_MAX_MS = 60000;
+
+// Every word this module shows or says, in one place for translation.
+const WORDS = {
+  seats: { S: "South", W: "West", N: "North", E: "East" },
+  colours: { S: "red", W: "blue", N: "yellow", E: "green" },
+  you: "You",
+  guest: "Guest",
+  open: "Free seat",
+  computer: (level) => "Daba, level " + level + (level === 0 ? " (random moves)" : ""),
+  frozen: "frozen",
+  check: "in check",
+  toMove: "to move",
+  thinking: "thinking",
+  sit: "Sit here",
+  sitAt: (seat) => "Sit at " + WORDS.seats[seat],
+  empty: "empty",
+  selected: "picked up",
+  target: "the picked-up piece can go here",
+  lastMove: "last move",
+  ribbon: "with a ribbon (turned round)",
+  caps: (n) => n + (n === 1 ? " capture" : " captures"),
+  piece: (seat, kind) => WORDS.seats[seat] + "'s " + PIECE_NAMES[kind],
+  row: (n) => "Row " + n,
+  board: (seat) => "Board for four, " + WORDS.seats[seat] + " at the bottom",
+  copy: "Copy",
+  copyLink: (seat) => "Copy the link of " + WORDS.seats[seat] + "'s seat",
+  linkOf: (seat) => "Link for " + WORDS.seats[seat],
+  object: "Object",
+  objectLabel: (n, seat) => "Object to line " + n + " by " + WORDS.seats[seat],
+  objected: "objected",
+  banned: (o) => WORDS.seats[o.seat] + " may not play " + o.from + "-" + o.to + " (objection by " + WORDS.seats[o.by] + ")",
+  seatTaken: (seat, why) => "Could not sit at " + WORDS.seats[seat] + ": " + why,
+  watching: "You watch this table.",
+  team: (seat) => (seat === "S" || seat === "N" ? "South and North" : "West and East") + " play together.",
+  oneYou: "Choose \"You\" for exactly one seat.",
+  personOption: "A person (a link to share, or anyone from the lobby)",
+  youOption: "You",
+  look: "Look at the table",
+  retry: (why, s) => capital(why) + ". Trying again in " + s + " s.",
+  unreachable: "the server cannot be reached",
+};
+
+// Everything about the table on screen.
+const table = {
+  id: null,
+  token: null, // this browser's seat token (a guest's seat), or null
+  state: null, // the server's view of the table
+  known: 0, // plies already said in the live region
+  selected: null, // the picked-up piece's square
+  drag: null, // {from, img, x, y, moved, wasSelected}
+  pendingTarget: null,
+  pollGeneration: 0,
+  pollAbort: new AbortController(),
+  active: false, // the table is on screen
+  gone: false, // the server has no such table
+};
+
+// ---------------------------------------------------------------- seats saved
+
+function saveToken(id, token) {
+  try {
+    sessionStorage.setItem("daba-table-" + id, token);
+  } catch (e) {
+    /* private mode: the seat lasts until the page is left */
+  }
+}
+
+function loadToken(id) {
+  try {
+    return sessionStorage.getItem("daba-table-" + id);
+  } catch (e) {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- geometry
+
+/** Whether (x, y) (files a-n, ranks 1-14 from 0) is on the cross: the
+ * 3 x 3 corners are holes. */
+function onBoard(x, y) {
+  const corner = (v) => v < 3 || v > SIZE - 4;
+  return x >= 0 && x < SIZE && y >= 0 && y < SIZE && !(corner(x) && corner(y));
+}
+
+function squareName(x, y) {
+  return FILES[x] + (y + 1);
+}
+
+/** The board square drawn at screen column `col` and row `row` (from the
+ * top) when `seat` sits at the bottom: the view turns by a quarter per seat
+ * in the order of play, so each army's back rank is at the bottom. */
+function boardAt(col, row, seat) {
+  const far = SIZE - 1;
+  switch (seat) {
+    case "W":
+      return [far - row, far - col];
+    case "N":
+      return [far - col, row];
+    case "E":
+      return [row, col];
+    default:
+      return [col, far - row];
+  }
+}
+
+/** The seat at each side of the screen: bottom, left, top, right. */
+function around(seat) {
+  const i = SEATS.indexOf(seat);
+  return [0, 1, 2, 3].map((k) => SEATS[(i + k) % 4]);
+}
+
+function seatWords(seat) {
+  return WORDS.seats[seat] + " (" + WORDS.colours[seat] + ")";
+}
+
+// The seat at the bottom: one's own, or South for a watcher.
+function viewSeat() {
+  return (table.state && table.state.you) || "S";
+}
+
+// ---------------------------------------------------------------- drawing
+
+function myTurn() {
+  const s = table.state;
+  return !!s && !s.over && s.started && !!s.you && s.to_move === s.you && s.legal.length > 0;
+}
+
+function targetsOf(from) {
+  return table.state.legal.filter((m) => m.from === from).map((m) => m.to);
+}
+
+function drawBoard() {
+  const s = table.state;
+  const board = $("fh-board");
+  const seat = viewSeat();
+  const hadFocus = board.contains(document.activeElement);
+  const pieces = new Map(s.pieces.map((p) => [p.square, p]));
+  const frozen = new Set(s.seats.filter((x) => x.frozen).map((x) => x.seat));
+  const checked = new Set(s.seats.filter((x) => x.check).map((x) => x.seat));
+  const last = s.last ? [s.last.from, s.last.to] : [];
+  const targets = table.selected ? targetsOf(table.selected) : [];
+  // The bottom edge names files for South and North, ranks for West and
+  // East; the left edge the other.
+  const filesAlongBottom = seat === "S" || seat === "N";
+  board.replaceChildren();
+  board.setAttribute("role", "grid");
+  board.setAttribute("aria-label", WORDS.board(seat));
+  const focusName = board.dataset.focus;
+  let focusSquare = null;
+  let firstSquare = null;
+  for (let row = 0; row < SIZE; row++) {
+    const line = el("div", "board-row");
+    line.setAttribute("role", "row");
+    line.setAttribute("aria-label", WORDS.row(row + 1));
+    for (let col = 0; col < SIZE; col++) {
+      const [x, y] = boardAt(col, row, seat);
+      if (!onBoard(x, y)) {
+        const hole = el("div", "hole");
+        hole.setAttribute("aria-hidden", "true");
+        line.appendChild(hole);
+        continue;
+      }
+      const name = squareName(x, y);
+      // A2 of the rules: a square is light when x + y is even.
+      const square = el("div", "square " + ((x + y) % 2 === 0 ? "light" : "dark"));
+      square.setAttribute("role", "gridcell");
+      square.dataset.square = name;
+      square.tabIndex = -1;
+      const words = [name];
+      const piece = pieces.get(name);
+      if (piece) {
+        const img = pieceImage("w" + piece.kind);
+        img.alt = "";
+        img.classList.add("fh-piece", "seat-" + piece.seat);
+        if (frozen.has(piece.seat)) img.classList.add("frozen");
+        square.appendChild(img);
+        square.dataset.seat = piece.seat;
+        let said = WORDS.piece(piece.seat, piece.kind);
+        if (frozen.has(piece.seat)) said += ", " + WORDS.frozen;
+        if (piece.ribbon) {
+          said += ", " + WORDS.ribbon;
+          square.appendChild(mark("ribbon", ""));
+        }
+        if (piece.caps > 0) {
+          said += ", " + WORDS.caps(piece.caps);
+          square.appendChild(mark("caps", String(piece.caps)));
+        }
+        words.push(said);
+        if (piece.kind === "K" && checked.has(piece.seat)) {
+          square.classList.add("check");
+          words.push(WORDS.check);
+        }
+      } else {
+        words.push(WORDS.empty);
+      }
+      if (last.includes(name)) {
+        square.classList.add("last");
+        words.push(WORDS.lastMove);
+      }
+      if (table.selected === name) {
+        square.classList.add("selected");
+        words.push(WORDS.selected);
+      }
+      square.setAttribute("aria-selected", String(table.selected === name));
+      if (targets.includes(name)) {
+        square.classList.add(piece ? "target-capture" : "target");
+        words.push(WORDS.target);
+      }
+      square.setAttribute("aria-label", words.join(", "));
+      const [lx, ly] = boardAt(col - 1, row, seat);
+      const [bx, by] = boardAt(col, row + 1, seat);
+      const fileText = FILES[x];
+      const rankText = String(y + 1);
+      if (!onBoard(lx, ly)) square.appendChild(coordinate("rank", filesAlongBottom ? rankText : fileText));
+      if (!onBoard(bx, by)) square.appendChild(coordinate("file", filesAlongBottom ? fileText : rankText));
+      if (name === focusName) focusSquare = square;
+      if (!firstSquare) firstSquare = square;
+      line.appendChild(square);
+    }
+    board.appendChild(line);
+  }
+  const focus = focusSquare || firstSquare;
+  focus.tabIndex = 0;
+  if (hadFocus) focus.focus({ preventScroll: true });
+  board.classList.toggle("thinking", !!s.thinking);
+}
+
+function mark(kind, text) {
+  const span = el("span", "fh-mark " + kind, text);
+  span.setAttribute("aria-hidden", "true");
+  return span;
+}
+
+function coordinate(kind, text) {
+  const span = el("span", "coord " + kind);
+  span.dataset.coord = text;
+  span.setAttribute("aria-hidden", "true");
+  return span;
+}
+
+function holderWords(seat) {
+  if (seat.you) return WORDS.you + (seat.player ? " (" + seat.player + ")" : "");
+  if (seat.holder === "computer") return WORDS.computer(seat.level);
+  if (seat.holder === "open") return WORDS.open;
+  return seat.player || WORDS.guest;
+}
+
+function drawSeats() {
+  const s = table.state;
+  const sides = ["bottom", "left", "top", "right"];
+  around(viewSeat()).forEach((letter, i) => {
+    const seat = s.seats[SEATS.indexOf(letter)];
+    const bar = $("fh-seat-" + sides[i]);
+    bar.replaceChildren();
+    bar.className = "fh-seat seat-" + letter + (seat.to_move ? " to-move" : "") + (seat.frozen ? " frozen" : "");
+    bar.dataset.seat = letter;
+    const swatch = el("span", "swatch");
+    swatch.setAttribute("aria-hidden", "true");
+    bar.appendChild(swatch);
+    bar.appendChild(el("strong", "", seatWords(letter)));
+    bar.appendChild(el("span", "holder", holderWords(seat)));
+    const flags = [];
+    if (seat.frozen) flags.push(WORDS.frozen);
+    if (seat.check) flags.push(WORDS.check);
+    if (seat.to_move) flags.push(s.thinking && seat.holder === "computer" ? WORDS.thinking : WORDS.toMove);
+    for (const flag of flags) bar.appendChild(el("span", "flag", flag));
+    if (seat.holder === "open" && !s.you) {
+      const button = el("button", "sit primary", WORDS.sit);
+      button.type = "button";
+      button.setAttribute("aria-label", WORDS.sitAt(letter));
+      button.addEventListener("click", () => sit(letter));
+      bar.appendChild(button);
+    }
+  });
+}
+
+function drawLog() {
+  const s = table.state;
+  const list = $("fh-log");
+  list.replaceChildren();
+  for (const line of s.log) {
+    const li = el("li", "ply seat-" + line.seat);
+    li.value = line.n;
+    li.appendChild(el("span", "notation", line.text));
+    li.appendChild(el("span", "words", " " + line.words));
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  // The plies that came since the last look, said in words; the first
+  // drawing of a table says nothing of its past.
+  if (table.known !== null && s.log.length > table.known) {
+    announce(s.log.slice(table.known).map((l) => l.words).join(" "));
+  }
+  table.known = s.log.length;
+  const bans = $("fh-objections");
+  bans.replaceChildren();
+  for (const o of s.objections) bans.appendChild(el("li", "", WORDS.banned(o)));
+  $("fh-objections-box").hidden = s.objections.length === 0;
+}
+
+function drawChat() {
+  const s = table.state;
+  $("fh-chat").hidden = !s.chat;
+  if (!s.chat) return;
+  const list = $("fh-chat-lines");
+  list.replaceChildren();
+  const myTeam = s.you === "S" || s.you === "N" ? "SN" : "WE";
+  for (const line of s.chat) {
+    const li = el("li", "chat-line");
+    li.dataset.line = line.n;
+    // A guest's line is from their seat's name, a signed-in player's from
+    // their own.
+    const from = line.from && line.from !== WORDS.seats[line.seat] ? " (" + line.from + ")" : "";
+    li.appendChild(el("strong", "", WORDS.seats[line.seat] + from + ": "));
+    li.appendChild(el("span", "", line.text));
+    const writerTeam = line.seat === "S" || line.seat === "N" ? "SN" : "WE";
+    if (line.objected) {
+      li.appendChild(el("span", "flag", WORDS.objected));
+    } else if (writerTeam !== myTeam && !s.over) {
+      // §12: an opponent of the writer objects; the server says whether the
+      // line names a move of the writer's partner.
+      const button = el("button", "object", WORDS.object);
+      button.type = "button";
+      button.setAttribute("aria-label", WORDS.objectLabel(line.n, line.seat));
+      button.addEventListener("click", () => object(line.n, button));
+      li.appendChild(button);
+    }
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawInvite() {
+  const s = table.state;
+  const box = $("fh-invite");
+  const open = s.seats.filter((x) => x.holder === "open");
+  box.hidden = !s.you || open.length === 0;
+  const list = $("fh-invite-links");
+  list.replaceChildren();
+  for (const seat of open) {
+    const li = el("li");
+    const id = "fh-link-" + seat.seat;
+    const label = el("label", "", WORDS.linkOf(seat.seat));
+    label.htmlFor = id;
+    const input = el("input");
+    input.id = id;
+    input.type = "text";
+    input.readOnly = true;
+    input.value = location.origin + location.pathname + "#table=" + s.id + "&seat=" + seat.seat;
+    const copy = el("button", "", WORDS.copy);
+    copy.type = "button";
+    copy.setAttribute("aria-label", WORDS.copyLink(seat.seat));
+    copy.addEventListener("click", async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(input.value);
+      } catch (e) {
+        /* selected: the player copies it by hand */
+      }
+    });
+    li.append(label, " ", input, " ", copy);
+    list.appendChild(li);
+  }
+}
+
+function render() {
+  const s = table.state;
+  $("fh-gone").hidden = !table.gone;
+  $("fh-game").hidden = !s;
+  if (!s) return;
+  if (!myTurn()) table.selected = null;
+  drawBoard();
+  drawSeats();
+  drawLog();
+  drawChat();
+  drawInvite();
+  const who = !s.you ? " " + WORDS.watching : s.over ? "" : " " + WORDS.team(s.you);
+  $("fh-status").textContent = s.status + who;
+  $("fh-resign").hidden = !s.you || s.over || !s.started;
+  $("fh-record").href = "/api/tables/" + encodeURIComponent(s.id) + "/record";
+  document.title = s.over ? "Daba chess: table for four" : "Daba chess: " + s.status;
+}
+
+function setState(state) {
+  if (!state || !Array.isArray(state.pieces)) return;
+  if (table.state && state.id === table.state.id && state.version < table.state.version) return;
+  table.state = state;
+  $("fh-notice").textContent = "";
+  render();
+}
+
+// ---------------------------------------------------------------- the server
+
+async function poll(generation) {
+  let wait = POLL_RETRY_FIRST_MS;
+  while (generation === table.pollGeneration && table.id) {
+    try {
+      const after = table.state ? table.state.version : 0;
+      const path = "/api/tables/" + encodeURIComponent(table.id) + "/wait?after=" + after;
+      const state = await api("GET", path, undefined, table.pollAbort.signal);
+      if (generation !== table.pollGeneration) return;
+      wait = POLL_RETRY_FIRST_MS;
+      setState(state);
+    } catch (e) {
+      if (generation !== table.pollGeneration) return;
+      if (e.status === 404) {
+        gone();
+        return;
+      }
+      $("fh-notice").textContent = WORDS.retry(e.status ? errorText(e) : WORDS.unreachable, Math.round(wait / 1000));
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(2 * wait, POLL_RETRY_MAX_MS);
+    }
+  }
+}
+
+function stopPolling() {
+  table.pollGeneration += 1;
+  table.pollAbort.abort();
+  table.pollAbort = new AbortController();
+}
+
+function gone() {
+  stopPolling();
+  table.gone = true;
+  table.state = null;
+  render();
+}
+
+async function act(path, body) {
+  $("fh-error").textContent = "";
+  try {
+    const answer = await api("POST", "/api/tables/" + encodeURIComponent(table.id) + path, Object.assign({ token: table.token }, body));
+    setState(answer.state && answer.said !== undefined ? answer.state : answer);
+    return answer;
+  } catch (e) {
+    $("fh-error").textContent = errorText(e);
+    render();
+    return null;
+  }
+}
+
+async function sit(seat) {
+  $("fh-error").textContent = "";
+  try {
+    const given = await api("POST", "/api/tables/" + encodeURIComponent(table.id) + "/sit", { seat });
+    takeSeat(given);
+    return true;
+  } catch (e) {
+    $("fh-error").textContent = WORDS.seatTaken(seat, errorText(e));
+    return false;
+  }
+}
+
+function takeSeat(given) {
+  saveToken(given.id, given.token);
+  table.token = given.token;
+  session.seatToken = given.token;
+  setState(given.state);
+}
+
+async function object(line, button) {
+  button.disabled = true;
+  const answer = await act("/object", { line });
+  if (answer && answer.said) $("fh-notice").textContent = answer.said;
+}
+
+// A move from `from` to `to`, if the server lists one. The tables play the
+// default rules, where a promotion is to a queen only (A8): one move per
+// pair of squares.
+function tryMove(from, to) {
+  const move = table.state.legal.find((m) => m.from === from && m.to === to);
+  if (!move) return false;
+  table.selected = null;
+  act("/move", { move: move.uci });
+  return true;
+}
+
+// ---------------------------------------------------------------- clicks, drags, keys
+
+function squareAt(x, y) {
+  const hit = document.elementFromPoint(x, y);
+  const square = hit && hit.closest("#fh-board [data-square]");
+  return square ? square.dataset.square : null;
+}
+
+function movable(square) {
+  return myTurn() && table.state.legal.some((m) => m.from === square);
+}
+
+function onPointerDown(event) {
+  if (event.button !== 0 || !table.state) return;
+  const square = squareAt(event.clientX, event.clientY);
+  if (!square) return;
+  event.preventDefault();
+  if (table.selected && square !== table.selected && targetsOf(table.selected).includes(square)) {
+    table.pendingTarget = square;
+    return;
+  }
+  if (movable(square)) {
+    const wasSelected = table.selected === square;
+    table.selected = square;
+    render();
+    const img = $("fh-board").querySelector('[data-square="' + square + '"] img');
+    table.drag = { from: square, img, x: event.clientX, y: event.clientY, moved: false, wasSelected };
+    $("fh-board").setPointerCapture(event.pointerId);
+  } else {
+    table.selected = null;
+    render();
+  }
+}
+
+function onPointerMove(event) {
+  const drag = table.drag;
+  if (!drag || !drag.img) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+  drag.moved = true;
+  drag.img.classList.add("dragging");
+  drag.img.style.transform = "translate(" + dx + "px, " + dy + "px)";
+}
+
+function onPointerUp(event) {
+  const drag = table.drag;
+  const square = squareAt(event.clientX, event.clientY);
+  if (drag) {
+    table.drag = null;
+    if (drag.moved) {
+      // A drop: a legal target plays, anything else snaps back.
+      if (!(square && square !== drag.from && tryMove(drag.from, square))) {
+        table.selected = null;
+        render();
+      }
+    } else if (drag.wasSelected) {
+      table.selected = null;
+      render();
+    }
+    return;
+  }
+  if (table.pendingTarget) {
+    const target = table.pendingTarget;
+    table.pendingTarget = null;
+    if (square === target && table.selected) tryMove(table.selected, target);
+  }
+}
+
+// Enter or Space on a square (a11y.js): what a click does, without a drag.
+function onSquareKey(square) {
+  if (!table.state) return;
+  if (table.selected && square !== table.selected && tryMove(table.selected, square)) return;
+  table.selected = movable(square) && table.selected !== square ? square : null;
+  render();
+}
+
+function cancelPick() {
+  if (!table.selected) return false;
+  table.selected = null;
+  render();
+  return true;
+}
+
+// ---------------------------------------------------------------- opening a table
+
+/** Shows the table `id`; with `seat`, sits down there first (a seat's
+ * link). */
+export async function openTable(id, seat) {
+  stopPolling();
+  table.id = id;
+  table.token = loadToken(id);
+  session.seatToken = table.token;
+  table.state = null;
+  table.known = null;
+  table.selected = null;
+  table.gone = false;
+  $("fh-error").textContent = "";
+  $("fh-notice").textContent = "";
+  render();
+  try {
+    setState(await api("GET", "/api/tables/" + encodeURIComponent(id)));
+  } catch (e) {
+    if (e.status === 404) {
+      gone();
+      return;
+    }
+    $("fh-notice").textContent = errorText(e);
+  }
+  if (seat) {
+    if (table.state && !table.state.you) await sit(seat);
+    // The seat's link would sit its opener down again on a reload.
+    history.replaceState(null, "", "#table=" + id);
+  }
+  if (table.active && table.id === id && !table.gone) poll(table.pollGeneration);
+}
+
+/** The table is on screen, or not: off screen its long poll stops. */
+export function setTableActive(on) {
+  table.active = on;
+  if (!on) {
+    stopPolling();
+    table.id = null;
+  }
+}
+
+// ---------------------------------------------------------------- the lobby's part
+
+function fillSeatChoices() {
+  for (const seat of SEATS) {
+    const select = $("table-seat-" + seat);
+    const options = [["you", WORDS.youOption], ["person", WORDS.personOption]];
+    for (let level = 0; level <= MAX_LEVEL; level++) options.push(["computer-" + level, WORDS.computer(level)]);
+    for (const [value, text] of options) {
+      const option = el("option", "", text);
+      option.value = value;
+      select.appendChild(option);
+    }
+    select.value = seat === "S" ? "you" : "computer-2";
+  }
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const choices = SEATS.map((seat) => $("table-seat-" + seat).value);
+  const mine = choices.indexOf("you");
+  $("table-form-error").textContent = "";
+  if (mine < 0 || choices.lastIndexOf("you") !== mine) {
+    $("table-form-error").textContent = WORDS.oneYou;
+    return;
+  }
+  const seats = choices.map((c) =>
+    c.startsWith("computer-") ? { kind: "computer", level: Number(c.slice("computer-".length)) } : { kind: "person" },
+  );
+  $("table-create").disabled = true;
+  try {
+    const given = await api("POST", "/api/tables", { seats, seat: SEATS[mine], listed: $("table-listed").checked });
+    saveToken(given.id, given.token);
+    location.hash = "#table=" + given.id;
+  } catch (e) {
+    $("table-form-error").textContent = errorText(e);
+  } finally {
+    $("table-create").disabled = false;
+  }
+}
+
+async function sitFromLobby(id, seat, button) {
+  if (!session.user) {
+    location.hash = "#signin";
+    return;
+  }
+  button.disabled = true;
+  $("tables-error").textContent = "";
+  try {
+    const given = await api("POST", "/api/tables/" + encodeURIComponent(id) + "/sit", { seat });
+    saveToken(given.id, given.token);
+    location.hash = "#table=" + given.id;
+  } catch (e) {
+    $("tables-error").textContent = WORDS.seatTaken(seat, errorText(e));
+    button.disabled = false;
+  }
+}
+
+/** Draws the lobby's tables with a seat free (`/api/lobby`'s `tables`). */
+export function drawTableList(tables) {
+  const body = $("tables-body");
+  body.replaceChildren();
+  for (const listed of tables || []) {
+    const tr = el("tr", "table-row");
+    tr.dataset.table = listed.id;
+    for (const seat of SEATS) {
+      const td = el("td");
+      const found = (listed.seats || []).find((x) => x.seat === seat);
+      if (found && found.who) {
+        td.textContent = found.who;
+      } else {
+        const button = el("button", "sit", WORDS.sit);
+        button.type = "button";
+        button.dataset.seat = seat;
+        button.setAttribute("aria-label", WORDS.sitAt(seat));
+        button.addEventListener("click", () => sitFromLobby(listed.id, seat, button));
+        td.appendChild(button);
+      }
+      tr.appendChild(td);
+    }
+    const look = el("a", "look", WORDS.look);
+    look.href = "#table=" + listed.id;
+    const td = el("td");
+    td.appendChild(look);
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+  $("tables-empty").hidden = (tables || []).length > 0;
+  $("tables-signin").hidden = !!session.user;
+}
+
+// ---------------------------------------------------------------- wiring
+
+export function initFourhand() {
+  fillSeatChoices();
+  $("table-form").addEventListener("submit", createTable);
+  const board = $("fh-board");
+  board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("pointermove", onPointerMove);
+  board.addEventListener("pointerup", onPointerUp);
+  board.addEventListener("pointercancel", () => {
+    table.drag = null;
+    render();
+  });
+  board.addEventListener("contextmenu", (event) => {
+    if (cancelPick()) event.preventDefault();
+  });
+  keyboardBoard(board, { onActivate: onSquareKey, onEscape: cancelPick });
+  $("fh-resign").addEventListener("click", () => $("fh-resign-dialog").showModal());
+  $("fh-resign-keep").addEventListener("click", () => $("fh-resign-dialog").close());
+  $("fh-resign-confirm").addEventListener("click", () => {
+    $("fh-resign-dialog").close();
+    act("/resign", {});
+  });
+  $("fh-chat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = $("fh-chat-text").value.trim();
+    if (!text) return;
+    if (await act("/chat", { text })) $("fh-chat-text").value = "";
+  });
+  window.addEventListener("daba:session", (event) => {
+    $("tables-signin").hidden = !!session.user;
+    // Signing in or out changes who the viewer is at the table on screen.
+    if (event.detail.changed && table.active && table.id) openTable(table.id);
+  });
+}
