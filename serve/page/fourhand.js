@@ -12,7 +12,7 @@
 // own army at the bottom. Text from players is only ever set with
 // textContent.
 import { $, el, api, capital, errorText, session } from "./net.js";
-import { PIECE_NAMES, pieceImage } from "./board.js";
+import { pieceImage, pieceName } from "./board.js";
 import { announce, keyboardBoard } from "./a11y.js";
 
 const SIZE = 14;
@@ -45,7 +45,7 @@ const WORDS = {
   lastMove: "last move",
   ribbon: "with a ribbon (turned round)",
   caps: (n) => n + (n === 1 ? " capture" : " captures"),
-  piece: (seat, kind) => WORDS.seats[seat] + "'s " + PIECE_NAMES[kind],
+  piece: (seat, kind) => WORDS.seats[seat] + "'s " + pieceName(kind),
   row: (n) => "Row " + n,
   board: (seat) => "Board for four, " + WORDS.seats[seat] + " at the bottom",
   copy: "Copy",
