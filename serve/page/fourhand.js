@@ -79,6 +79,7 @@ const table = {
   pollAbort: new AbortController(),
   active: false, // the table is on screen
   gone: false, // the server has no such table
+  noticeFor: null, // the version that #fh-notice speaks of (an objection's words)
 };
 
 // ---------------------------------------------------------------- seats saved
@@ -411,7 +412,9 @@ function setState(state) {
   if (!state || !Array.isArray(state.pieces)) return;
   if (table.state && state.id === table.state.id && state.version < table.state.version) return;
   table.state = state;
-  $("fh-notice").textContent = "";
+  // A notice goes with the next change; the same version again (the long
+  // poll's copy of the change an objection made) keeps the objection's words.
+  if (state.version !== table.noticeFor) $("fh-notice").textContent = "";
   render();
 }
 
@@ -433,6 +436,7 @@ async function poll(generation) {
         gone();
         return;
       }
+      table.noticeFor = null;
       $("fh-notice").textContent = WORDS.retry(e.status ? errorText(e) : WORDS.unreachable, Math.round(wait / 1000));
       await new Promise((resolve) => setTimeout(resolve, wait));
       wait = Math.min(2 * wait, POLL_RETRY_MAX_MS);
@@ -488,7 +492,10 @@ function takeSeat(given) {
 async function object(line, button) {
   button.disabled = true;
   const answer = await act("/object", { line });
-  if (answer && answer.said) $("fh-notice").textContent = answer.said;
+  if (answer && answer.said) {
+    table.noticeFor = answer.state.version;
+    $("fh-notice").textContent = answer.said;
+  }
 }
 
 // A move from `from` to `to`, if the server lists one. The tables play the
@@ -599,6 +606,7 @@ export async function openTable(id, seat) {
   table.known = null;
   table.selected = null;
   table.gone = false;
+  table.noticeFor = null;
   $("fh-error").textContent = "";
   $("fh-notice").textContent = "";
   render();
