@@ -14,6 +14,7 @@
 import { $, el, api, capital, errorText, session } from "./net.js";
 import { pieceImage, pieceName } from "./board.js";
 import { announce, keyboardBoard } from "./a11y.js";
+import { t } from "./l10n.js";
 
 const SIZE = 14;
 const FILES = "abcdefghijklmn";
@@ -25,46 +26,16 @@ const MAX_LEVEL = 10;
 const POLL_RETRY_FIRST_MS = 2000;
 const POLL_RETRY_MAX_MS = 60000;
 
-// Every word this module shows or says, in one place for translation.
-const WORDS = {
-  seats: { S: "South", W: "West", N: "North", E: "East" },
-  colours: { S: "red", W: "blue", N: "yellow", E: "green" },
-  you: "You",
-  guest: "Guest",
-  open: "Free seat",
-  computer: (level) => "Daba, level " + level + (level === 0 ? " (random moves)" : ""),
-  frozen: "frozen",
-  check: "in check",
-  toMove: "to move",
-  thinking: "thinking",
-  sit: "Sit here",
-  sitAt: (seat) => "Sit at " + WORDS.seats[seat],
-  empty: "empty",
-  selected: "picked up",
-  target: "the picked-up piece can go here",
-  lastMove: "last move",
-  ribbon: "with a ribbon (turned round)",
-  caps: (n) => n + (n === 1 ? " capture" : " captures"),
-  piece: (seat, kind) => WORDS.seats[seat] + "'s " + pieceName(kind),
-  row: (n) => "Row " + n,
-  board: (seat) => "Board for four, " + WORDS.seats[seat] + " at the bottom",
-  copy: "Copy",
-  copyLink: (seat) => "Copy the link of " + WORDS.seats[seat] + "'s seat",
-  linkOf: (seat) => "Link for " + WORDS.seats[seat],
-  object: "Object",
-  objectLabel: (n, seat) => "Object to line " + n + " by " + WORDS.seats[seat],
-  objected: "objected",
-  banned: (o) => WORDS.seats[o.seat] + " may not play " + o.from + "-" + o.to + " (objection by " + WORDS.seats[o.by] + ")",
-  seatTaken: (seat, why) => "Could not sit at " + WORDS.seats[seat] + ": " + why,
-  watching: "You watch this table.",
-  team: (seat) => (seat === "S" || seat === "N" ? "South and North" : "West and East") + " play together.",
-  oneYou: "Choose \"You\" for exactly one seat.",
-  personOption: "A person (a link to share, or anyone from the lobby)",
-  youOption: "You",
-  look: "Look at the table",
-  retry: (why, s) => capital(why) + ". Trying again in " + s + " s.",
-  unreachable: "the server cannot be reached",
-};
+// Every word this module shows or says is a message of
+// locales/<tag>/page.ftl (l10n.js), most of them named fh-...: a seat
+// goes to them as its letter ($seat), a team as SN or WE ($team). The
+// plies in words, the end of a game and the server's notices and refusals
+// come from the server, in English.
+
+/** A seat's name in words ("South") from its letter. */
+function seatName(seat) {
+  return t("fh-seat", { seat });
+}
 
 // Everything about the table on screen.
 const table = {
@@ -137,7 +108,7 @@ function around(seat) {
 }
 
 function seatWords(seat) {
-  return WORDS.seats[seat] + " (" + WORDS.colours[seat] + ")";
+  return t("fh-seat-colour", { seat });
 }
 
 // The seat at the bottom: one's own, or South for a watcher.
@@ -171,14 +142,14 @@ function drawBoard() {
   const filesAlongBottom = seat === "S" || seat === "N";
   board.replaceChildren();
   board.setAttribute("role", "grid");
-  board.setAttribute("aria-label", WORDS.board(seat));
+  board.setAttribute("aria-label", t("fh-board-label", { seat }));
   const focusName = board.dataset.focus;
   let focusSquare = null;
   let firstSquare = null;
   for (let row = 0; row < SIZE; row++) {
     const line = el("div", "board-row");
     line.setAttribute("role", "row");
-    line.setAttribute("aria-label", WORDS.row(row + 1));
+    line.setAttribute("aria-label", t("fh-row", { row: row + 1 }));
     for (let col = 0; col < SIZE; col++) {
       const [x, y] = boardAt(col, row, seat);
       if (!onBoard(x, y)) {
@@ -202,36 +173,36 @@ function drawBoard() {
         if (frozen.has(piece.seat)) img.classList.add("frozen");
         square.appendChild(img);
         square.dataset.seat = piece.seat;
-        let said = WORDS.piece(piece.seat, piece.kind);
-        if (frozen.has(piece.seat)) said += ", " + WORDS.frozen;
+        let said = t("fh-piece", { seat: piece.seat, piece: pieceName(piece.kind) });
+        if (frozen.has(piece.seat)) said += ", " + t("fh-frozen");
         if (piece.ribbon) {
-          said += ", " + WORDS.ribbon;
+          said += ", " + t("fh-ribbon");
           square.appendChild(mark("ribbon", ""));
         }
         if (piece.caps > 0) {
-          said += ", " + WORDS.caps(piece.caps);
+          said += ", " + t("fh-caps", { count: piece.caps });
           square.appendChild(mark("caps", String(piece.caps)));
         }
         words.push(said);
         if (piece.kind === "K" && checked.has(piece.seat)) {
           square.classList.add("check");
-          words.push(WORDS.check);
+          words.push(t("square-check"));
         }
       } else {
-        words.push(WORDS.empty);
+        words.push(t("square-empty"));
       }
       if (last.includes(name)) {
         square.classList.add("last");
-        words.push(WORDS.lastMove);
+        words.push(t("square-last-move"));
       }
       if (table.selected === name) {
         square.classList.add("selected");
-        words.push(WORDS.selected);
+        words.push(t("square-selected"));
       }
       square.setAttribute("aria-selected", String(table.selected === name));
       if (targets.includes(name)) {
         square.classList.add(piece ? "target-capture" : "target");
-        words.push(WORDS.target);
+        words.push(t("square-target"));
       }
       square.setAttribute("aria-label", words.join(", "));
       const [lx, ly] = boardAt(col - 1, row, seat);
@@ -266,10 +237,10 @@ function coordinate(kind, text) {
 }
 
 function holderWords(seat) {
-  if (seat.you) return WORDS.you + (seat.player ? " (" + seat.player + ")" : "");
-  if (seat.holder === "computer") return WORDS.computer(seat.level);
-  if (seat.holder === "open") return WORDS.open;
-  return seat.player || WORDS.guest;
+  if (seat.you) return seat.player ? t("fh-you-named", { name: seat.player }) : t("player-you");
+  if (seat.holder === "computer") return t("fh-computer", { level: seat.level });
+  if (seat.holder === "open") return t("fh-open");
+  return seat.player || t("player-guest");
 }
 
 function drawSeats() {
@@ -287,14 +258,14 @@ function drawSeats() {
     bar.appendChild(el("strong", "", seatWords(letter)));
     bar.appendChild(el("span", "holder", holderWords(seat)));
     const flags = [];
-    if (seat.frozen) flags.push(WORDS.frozen);
-    if (seat.check) flags.push(WORDS.check);
-    if (seat.to_move) flags.push(s.thinking && seat.holder === "computer" ? WORDS.thinking : WORDS.toMove);
+    if (seat.frozen) flags.push(t("fh-frozen"));
+    if (seat.check) flags.push(t("square-check"));
+    if (seat.to_move) flags.push(s.thinking && seat.holder === "computer" ? t("fh-thinking") : t("fh-to-move"));
     for (const flag of flags) bar.appendChild(el("span", "flag", flag));
     if (seat.holder === "open" && !s.you) {
-      const button = el("button", "sit primary", WORDS.sit);
+      const button = el("button", "sit primary", t("fh-sit"));
       button.type = "button";
-      button.setAttribute("aria-label", WORDS.sitAt(letter));
+      button.setAttribute("aria-label", t("fh-sit-at", { seat: letter }));
       button.addEventListener("click", () => sit(letter));
       bar.appendChild(button);
     }
@@ -321,7 +292,7 @@ function drawLog() {
   table.known = s.log.length;
   const bans = $("fh-objections");
   bans.replaceChildren();
-  for (const o of s.objections) bans.appendChild(el("li", "", WORDS.banned(o)));
+  for (const o of s.objections) bans.appendChild(el("li", "", t("fh-banned", { seat: o.seat, move: o.from + "-" + o.to, by: o.by })));
   $("fh-objections-box").hidden = s.objections.length === 0;
 }
 
@@ -337,18 +308,20 @@ function drawChat() {
     li.dataset.line = line.n;
     // A guest's line is from their seat's name, a signed-in player's from
     // their own.
-    const from = line.from && line.from !== WORDS.seats[line.seat] ? " (" + line.from + ")" : "";
-    li.appendChild(el("strong", "", WORDS.seats[line.seat] + from + ": "));
+    // (a guest's is the server's English name of the seat).
+    const seatView = s.seats[SEATS.indexOf(line.seat)];
+    const from = line.from && line.from !== (seatView && seatView.name) ? " (" + line.from + ")" : "";
+    li.appendChild(el("strong", "", seatName(line.seat) + from + ": "));
     li.appendChild(el("span", "", line.text));
     const writerTeam = line.seat === "S" || line.seat === "N" ? "SN" : "WE";
     if (line.objected) {
-      li.appendChild(el("span", "flag", WORDS.objected));
+      li.appendChild(el("span", "flag", t("fh-objected")));
     } else if (writerTeam !== myTeam && !s.over) {
       // §12: an opponent of the writer objects; the server says whether the
       // line names a move of the writer's partner.
-      const button = el("button", "object", WORDS.object);
+      const button = el("button", "object", t("fh-object"));
       button.type = "button";
-      button.setAttribute("aria-label", WORDS.objectLabel(line.n, line.seat));
+      button.setAttribute("aria-label", t("fh-object-label", { line: line.n, seat: line.seat }));
       button.addEventListener("click", () => object(line.n, button));
       li.appendChild(button);
     }
@@ -367,16 +340,16 @@ function drawInvite() {
   for (const seat of open) {
     const li = el("li");
     const id = "fh-link-" + seat.seat;
-    const label = el("label", "", WORDS.linkOf(seat.seat));
+    const label = el("label", "", t("fh-link-of", { seat: seat.seat }));
     label.htmlFor = id;
     const input = el("input");
     input.id = id;
     input.type = "text";
     input.readOnly = true;
     input.value = location.origin + location.pathname + "#table=" + s.id + "&seat=" + seat.seat;
-    const copy = el("button", "", WORDS.copy);
+    const copy = el("button", "", t("copy-link"));
     copy.type = "button";
-    copy.setAttribute("aria-label", WORDS.copyLink(seat.seat));
+    copy.setAttribute("aria-label", t("fh-copy-link", { seat: seat.seat }));
     copy.addEventListener("click", async () => {
       input.select();
       try {
@@ -390,6 +363,20 @@ function drawInvite() {
   }
 }
 
+function teamOf(seat) {
+  return seat === "S" || seat === "N" ? "SN" : "WE";
+}
+
+// Where the game stands, in words: the server's own words (English) for
+// an end, which the view does not name; the page's for a game waiting or
+// going (what the server says from the same view).
+function statusWords(s) {
+  if (s.over) return s.status;
+  if (!s.started) return t("fh-status-waiting", { count: s.seats.filter((x) => x.holder === "open").length });
+  if (s.you && s.you === s.to_move) return t("fh-status-your-move");
+  return t("fh-status-to-move", { seat: s.to_move });
+}
+
 function render() {
   const s = table.state;
   $("fh-gone").hidden = !table.gone;
@@ -401,11 +388,12 @@ function render() {
   drawLog();
   drawChat();
   drawInvite();
-  const who = !s.you ? " " + WORDS.watching : s.over ? "" : " " + WORDS.team(s.you);
-  $("fh-status").textContent = s.status + who;
+  const status = statusWords(s);
+  const who = !s.you ? " " + t("fh-watching") : s.over ? "" : " " + t("fh-team", { team: teamOf(s.you) });
+  $("fh-status").textContent = status + who;
   $("fh-resign").hidden = !s.you || s.over || !s.started;
   $("fh-record").href = "/api/tables/" + encodeURIComponent(s.id) + "/record";
-  document.title = s.over ? "Daba chess: table for four" : "Daba chess: " + s.status;
+  document.title = s.over ? t("fh-doc-title-over") : t("fh-doc-title", { status });
 }
 
 function setState(state) {
@@ -436,8 +424,9 @@ async function poll(generation) {
         gone();
         return;
       }
+      const why = e.status ? errorText(e) : t("poll-unreachable");
       table.noticeFor = null;
-      $("fh-notice").textContent = WORDS.retry(e.status ? errorText(e) : WORDS.unreachable, Math.round(wait / 1000));
+      $("fh-notice").textContent = t("poll-retry", { why: capital(why), seconds: Math.round(wait / 1000) });
       await new Promise((resolve) => setTimeout(resolve, wait));
       wait = Math.min(2 * wait, POLL_RETRY_MAX_MS);
     }
@@ -477,7 +466,7 @@ async function sit(seat) {
     takeSeat(given);
     return true;
   } catch (e) {
-    $("fh-error").textContent = WORDS.seatTaken(seat, errorText(e));
+    $("fh-error").textContent = t("fh-seat-taken", { seat, error: errorText(e) });
     return false;
   }
 }
@@ -641,8 +630,8 @@ export function setTableActive(on) {
 function fillSeatChoices() {
   for (const seat of SEATS) {
     const select = $("table-seat-" + seat);
-    const options = [["you", WORDS.youOption], ["person", WORDS.personOption]];
-    for (let level = 0; level <= MAX_LEVEL; level++) options.push(["computer-" + level, WORDS.computer(level)]);
+    const options = [["you", t("player-you")], ["person", t("fh-option-person")]];
+    for (let level = 0; level <= MAX_LEVEL; level++) options.push(["computer-" + level, t("fh-computer", { level })]);
     for (const [value, text] of options) {
       const option = el("option", "", text);
       option.value = value;
@@ -658,7 +647,7 @@ async function createTable(event) {
   const mine = choices.indexOf("you");
   $("table-form-error").textContent = "";
   if (mine < 0 || choices.lastIndexOf("you") !== mine) {
-    $("table-form-error").textContent = WORDS.oneYou;
+    $("table-form-error").textContent = t("fh-one-you");
     return;
   }
   const seats = choices.map((c) =>
@@ -688,9 +677,17 @@ async function sitFromLobby(id, seat, button) {
     saveToken(given.id, given.token);
     location.hash = "#table=" + given.id;
   } catch (e) {
-    $("tables-error").textContent = WORDS.seatTaken(seat, errorText(e));
+    $("tables-error").textContent = t("fh-seat-taken", { seat, error: errorText(e) });
     button.disabled = false;
   }
+}
+
+// Who sits at a listed table, from the lobby's `who`: a player's name,
+// `guest`, or `Daba level N` (names have no spaces).
+function listedWho(who) {
+  if (who === "guest") return t("fh-list-guest");
+  const computer = /^Daba level (\d+)$/.exec(who);
+  return computer ? t("fh-list-computer", { level: Number(computer[1]) }) : who;
 }
 
 /** Draws the lobby's tables with a seat free (`/api/lobby`'s `tables`). */
@@ -704,18 +701,18 @@ export function drawTableList(tables) {
       const td = el("td");
       const found = (listed.seats || []).find((x) => x.seat === seat);
       if (found && found.who) {
-        td.textContent = found.who;
+        td.textContent = listedWho(found.who);
       } else {
-        const button = el("button", "sit", WORDS.sit);
+        const button = el("button", "sit", t("fh-sit"));
         button.type = "button";
         button.dataset.seat = seat;
-        button.setAttribute("aria-label", WORDS.sitAt(seat));
+        button.setAttribute("aria-label", t("fh-sit-at", { seat }));
         button.addEventListener("click", () => sitFromLobby(listed.id, seat, button));
         td.appendChild(button);
       }
       tr.appendChild(td);
     }
-    const look = el("a", "look", WORDS.look);
+    const look = el("a", "look", t("fh-look"));
     look.href = "#table=" + listed.id;
     const td = el("td");
     td.appendChild(look);

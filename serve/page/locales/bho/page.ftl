@@ -545,3 +545,139 @@ draws-fifty = पचास चाल
 draws-fifty-text = दुनो ओर से पचास-पचास चाल ले ना कवनो मोहरा मराइल ना प्यादा बढ़ल, आ कवनो खेलाड़ी दावा करेला; पचहत्तर के बाद अपने आप बराबरी हो जाला।
 draws-agreement = रजामंदी
 draws-agreement-text = एगो खेलाड़ी बराबरी के प्रस्ताव देला आ दोसर मान लेला।
+
+## Tables for four (four-handed team chess): the lobby's panel and a
+## table's page. $seat (and $by) is a seat's letter: S (South, red),
+## W (West, blue), N (North, yellow), E (East, green); $team is SN or WE.
+
+fh-lobby-title = चार जने के शतरंज
+fh-lobby-intro = 160 खाना वाला धन-चिन्ह (+) जइसन बिसात पर चार खेलाड़ी के टीम वाला शतरंज: दक्खिन आ उत्तर बनाम पच्छिम आ पूरब, हर खेलाड़ी के आपन सेना; जवन टीम दुनो बिरोधी के शह-मात करेले, ऊ जीतेले। शह-मात भइल सेना तब ले जमल रहेले जब ले ओकर साथी ओकरा के छोड़ा ना देव।
+fh-lobby-caption = खाली सीट वाला चार जने के टेबुल
+fh-lobby-table = टेबुल
+fh-lobby-empty = अबहीं कवनो चार जने के टेबुल खेलाड़ी के इंतजार में नइखे।
+fh-lobby-signin-before = इहाँ सूची में लिखल टेबुल पर बइठे खातिर
+fh-lobby-signin-link = साइन इन करीं
+fh-lobby-signin-after = ; सीट के लिंक से केहू आ सकेला।
+fh-lobby-legend = टेबुल खोलीं: के कहाँ बइठी?
+fh-lobby-listed = जब ले कवनो सीट खाली बा, टेबुल के इहाँ सूची में रखीं, ताकि साइन इन कइल खेलाड़ी बइठ सकस
+fh-lobby-create = टेबुल खोलीं
+fh-option-person = कवनो आदमी (भेजे वाला लिंक, भा लॉबी से केहू)
+fh-one-you = ठीक एगो सीट खातिर "रउआ" चुनीं।
+fh-look = टेबुल देखीं
+fh-list-guest = मेहमान
+fh-list-computer = दाबा स्तर { $level }
+fh-seat = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    }
+fh-seat-colour = { $seat ->
+        [S] दक्खिन (लाल)
+        [W] पच्छिम (नीला)
+        [N] उत्तर (पियर)
+       *[E] पूरब (हरियर)
+    }
+fh-team = { $team ->
+        [SN] दक्खिन आ उत्तर
+       *[WE] पच्छिम आ पूरब
+    } एक साथे खेलेलें।
+fh-computer = { $level ->
+        [0] दाबा, स्तर 0 (बेतरतीब चाल)
+       *[other] दाबा, स्तर { $level }
+    }
+fh-you-named = रउआ ({ $name })
+fh-open = खाली सीट
+fh-sit = इहाँ बइठीं
+fh-sit-at = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के सीट पर बइठीं
+fh-seat-taken = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के सीट पर ना बइठ पावल गइल: { $error }
+fh-frozen = जमल
+fh-to-move = चाल के बारी
+fh-thinking = सोचत बा
+fh-title = चार जने के टेबुल
+fh-gone = सर्वर पर अइसन कवनो टेबुल नइखे: लिंक गलत हो सकेला।
+fh-invite = हर खेलाड़ी के ओकरा सीट के लिंक भेजीं; सगरी सीट भरला पर खेल शुरू होई।
+fh-link-of = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के लिंक
+fh-copy-link = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के सीट के लिंक कॉपी करीं
+fh-resign = टीम की ओर से हार मानीं
+fh-record = रिकॉर्ड डाउनलोड करीं
+fh-resign-question = अपना टीम की ओर से हार मानब? दोसर टीम खेल जीत जाई।
+fh-objections-title = लागू एतराज
+fh-banned = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } { $move } ना चल सकेला ({ $by ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के एतराज)
+fh-chat-title = टेबुल के बतकही
+fh-chat-hint = चारो खेलाड़ी एकरा के पढ़ेलें: साथी लोग इहाँ चाल पर सलाह ना कर सकेलें। जवन लाइन लिखे वाला के साथी के कवनो चाल सुझावे, ओकरा पर बिरोधी एतराज कर सकेला; तब ऊ साथी तीन चाल ले ऊ चाल ना चल सकेला।
+fh-chat-text =
+    .aria-label = टेबुल खातिर संदेश
+fh-object = एतराज
+fh-object-label = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के लाइन { $line } पर एतराज करीं
+fh-objected = एतराज भइल
+fh-watching = रउआ ई टेबुल देखत बानी।
+fh-status-waiting = { $count ->
+        [one] अबहीं { $count } अउरी खेलाड़ी के बइठे के इंतजार बा।
+       *[other] अबहीं { $count } अउरी खेलाड़ी के बइठे के इंतजार बा।
+    }
+fh-status-your-move = राउर चाल।
+fh-status-to-move = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के चाल।
+fh-doc-title = दाबा शतरंज: { $status }
+fh-doc-title-over = दाबा शतरंज: चार जने के टेबुल
+
+## A table's board, in words (screen readers)
+
+fh-board-label = चार जने के बिसात, नीचे { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    }
+fh-row = पाँत { $row }
+fh-piece = { $seat ->
+        [S] दक्खिन
+        [W] पच्छिम
+        [N] उत्तर
+       *[E] पूरब
+    } के { $piece }
+fh-ribbon = फीता बान्हल (उलटा घूमल)
+fh-caps = { $count ->
+        [one] { $count } बेर मार चुकल
+       *[other] { $count } बेर मार चुकल
+    }

@@ -563,3 +563,146 @@ draws-fifty = Fifty moves
 draws-fifty-text = fifty moves by each side without a capture or a pawn move, and a player claims it; after seventy-five it is a draw by itself.
 draws-agreement = Agreement
 draws-agreement-text = one player offers a draw and the other accepts.
+
+## Tables for four (four-handed team chess): the lobby's panel and a
+## table's page. $seat (and $by) is a seat's letter: S (South, red),
+## W (West, blue), N (North, yellow), E (East, green); $team is SN (South
+## and North) or WE (West and East). The plies in words, the end of the
+## game and the server's notices are the server's, in English.
+
+fh-lobby-title = Chess for four
+fh-lobby-intro = Four-handed team chess on the cross-shaped board of 160 squares: South and North against West and East, each player with an army of their own; a team wins by checkmating both opponents. A checkmated army freezes until its partner frees it.
+fh-lobby-caption = Tables for four with a seat free
+fh-lobby-table = Table
+fh-lobby-empty = No table for four waits for players right now.
+# The lobby's hint around its link "sign in": before, the link, after.
+fh-lobby-signin-before = To sit down at a table listed here,
+fh-lobby-signin-link = sign in
+fh-lobby-signin-after = ; anyone may come by a seat's link.
+fh-lobby-legend = Open a table: who sits where?
+fh-lobby-listed = List the table here while a seat is free, so that signed-in players can sit down
+fh-lobby-create = Open the table
+fh-option-person = A person (a link to share, or anyone from the lobby)
+# "You" is the seat choice player-you.
+fh-one-you = Choose "You" for exactly one seat.
+fh-look = Look at the table
+# Who sits at a listed table: a guest, or the computer.
+fh-list-guest = guest
+fh-list-computer = Daba level { $level }
+fh-seat = { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    }
+fh-seat-colour = { $seat ->
+        [S] South (red)
+        [W] West (blue)
+        [N] North (yellow)
+       *[E] East (green)
+    }
+fh-team = { $team ->
+        [SN] South and North
+       *[WE] West and East
+    } play together.
+fh-computer = { $level ->
+        [0] Daba, level 0 (random moves)
+       *[other] Daba, level { $level }
+    }
+fh-you-named = You ({ $name })
+fh-open = Free seat
+fh-sit = Sit here
+fh-sit-at = Sit at { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    }
+fh-seat-taken = Could not sit at { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    }: { $error }
+fh-frozen = frozen
+fh-to-move = to move
+fh-thinking = thinking
+fh-title = Table for four
+fh-gone = The server has no such table: the link may be wrong.
+fh-invite = Send each player the link of their seat; the game starts when every seat is taken.
+fh-link-of = Link for { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    }
+fh-copy-link = Copy the link of { $seat ->
+        [S] South's
+        [W] West's
+        [N] North's
+       *[E] East's
+    } seat
+fh-resign = Resign for the team
+fh-record = Download the record
+fh-resign-question = Resign for your team? The other team wins the game.
+fh-objections-title = Objections in force
+# $move is the banned move's squares: "h1-i1".
+fh-banned = { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    } may not play { $move } (objection by { $by ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    })
+fh-chat-title = Table chat
+fh-chat-hint = All four players read it: partners may not agree on moves here. An opponent may object to a line that suggests a move to the writer's partner, who then may not play it for three plies.
+fh-chat-text =
+    .aria-label = Message to the table
+fh-object = Object
+fh-object-label = Object to line { $line } by { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    }
+fh-objected = objected
+fh-watching = You watch this table.
+fh-status-waiting = Waiting for { $count ->
+        [one] { $count } more player
+       *[other] { $count } more players
+    } to sit down.
+fh-status-your-move = Your move.
+fh-status-to-move = { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    } to move.
+fh-doc-title = Daba chess: { $status }
+fh-doc-title-over = Daba chess: table for four
+
+## A table's board, in words (screen readers)
+
+fh-board-label = Board for four, { $seat ->
+        [S] South
+        [W] West
+        [N] North
+       *[E] East
+    } at the bottom
+fh-row = Row { $row }
+# A piece with its seat: "West's king".
+fh-piece = { $seat ->
+        [S] South's
+        [W] West's
+        [N] North's
+       *[E] East's
+    } { $piece }
+fh-ribbon = with a ribbon (turned round)
+fh-caps = { $count ->
+        [one] { $count } capture
+       *[other] { $count } captures
+    }
