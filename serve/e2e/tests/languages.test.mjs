@@ -42,6 +42,14 @@ function messages(tag) {
 }
 
 const ENGLISH = messages("en");
+
+/** The seats' names in a language: fh-seat's variants, by letter. */
+function seatNames(tag) {
+  const text = readFileSync(join(repo, "serve", "page", "locales", tag, "page.ftl"), "utf8");
+  const block = /^fh-seat = \{ \$seat ->\n((?:\s+\*?\[[SWNE]\] .+\n)+)/m.exec(text);
+  assert.ok(block, `${tag}: fh-seat names the seats`);
+  return Object.fromEntries([...block[1].matchAll(/\[([SWNE])\] (.+)/g)].map((m) => [m[1], m[2].trim()]));
+}
 // The ids a raw one would show as: those with a hyphen, which no sentence
 // of any language writes ("new-game", "lesson-king-text").
 const IDS = Object.keys(readFileSync(join(repo, "serve", "page", "locales", "en", "page.ftl"), "utf8")
@@ -222,6 +230,84 @@ describe("the page in every language", { skip: absent.length > 0 }, () => {
       await page.goto(server.url + "#signin");
       await page.waitForSelector("#signin-form:not([hidden])");
       await check(page, tag, "the sign-in form", [["label[for=signin-username]", "username"], ["#signin-submit", "nav-signin"]], ["#signin-submit", "#signin-password"]);
+      noErrors();
+      await page.context().close();
+    });
+  }
+
+  // A table for four (fourhand.js) in each language but English: the
+  // lobby's list and form, then the table itself at phone size, its seats,
+  // status, board and chat in the language's words.
+  for (const { tag, locale } of LANGUAGES.filter((l) => l.tag !== "en")) {
+    test(`${tag} (${locale}) at phone size: a table for four, in the lobby and on its own page`, async () => {
+      // South is held by the API's creator, West is free, North and East
+      // are the computer's: listed in the lobby until West sits down.
+      const response = await fetch(new URL("/api/tables", server.url), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          seats: [{ kind: "person" }, { kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
+          seat: "S",
+          listed: true,
+        }),
+      });
+      assert.equal(response.status, 201);
+      const given = await response.json();
+      const names = seatNames(tag);
+      const page = await newPage(locale);
+      await page.goto(server.url);
+      const row = `#tables-body tr[data-table="${given.id}"]`;
+      await page.waitForSelector(row);
+      await check(page, tag, "the lobby's tables for four", [["#tables-panel h2", "fh-lobby-title"], ["#table-create", "fh-lobby-create"], [row, "fh-sit"], [row, "fh-list-guest"]], ["#table-create", "#table-seat-S"]);
+      const listed = await page.textContent(row);
+      assert.ok(!/Sit here|guest|Daba level|Look at/.test(listed), `${tag}: the listed table "${listed}"`);
+      const heads = await page.$$eval("#tables thead th", (t) => t.slice(0, 4).map((e) => e.textContent));
+      assert.deepEqual(heads, [names.S, names.W, names.N, names.E]);
+      const options = await page.$$eval("#table-seat-W option", (o) => o.map((e) => e.textContent).join(" | "));
+      assert.ok(!/You|A person|level|random/.test(options), `${tag}: the seat choices "${options}"`);
+      assert.ok((await page.textContent("label[for=table-seat-N]")).startsWith(names.N));
+
+      // West sits down by the seat's link: every seat is taken, South to move.
+      await page.goto(server.url + "#table=" + given.id + "&seat=W");
+      await page.waitForSelector("#fh-seat-bottom[data-seat='W']");
+      await page.waitForSelector("#fh-chat:not([hidden])");
+      // South, an opponent of West, writes a line: West may object to it.
+      const said = await fetch(new URL("/api/tables/" + given.id + "/chat", server.url), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token: given.token, text: "hello" }),
+      });
+      assert.equal(said.status, 200);
+      await page.waitForSelector('#fh-chat-lines [data-line="1"] button.object');
+      await check(
+        page,
+        tag,
+        "a table for four",
+        [["#fh-resign", "fh-resign"], ["#fh-record", "fh-record"], ["#fh-chat h3", "fh-chat-title"], ["#fh-chat .hint", "fh-chat-hint"], ["#fh-chat-lines", "fh-object"]],
+        ["#fh-board", "#fh-resign", "#fh-chat-text", "#fh-seat-bottom", "#fh-seat-top", "#fh-chat-lines button.object"],
+      );
+      // Each seat's bar starts with its name in the language, and the
+      // chat's line is South's.
+      for (const [seat, name] of Object.entries(names)) {
+        const bar = await page.textContent(`.fh-seat[data-seat="${seat}"] strong`);
+        assert.ok(bar.startsWith(name), `${tag}: the seat ${seat} reads "${bar}", not "${name}"`);
+      }
+      assert.ok((await page.textContent('#fh-chat-lines [data-line="1"] strong')).startsWith(names.S));
+      // No English word where a player reads or hears the table: the seats,
+      // the status, the chat, the board's and its squares' labels, the
+      // buttons' labels, the title.
+      const shown = await page.evaluate(() =>
+        [
+          ...[...document.querySelectorAll(".fh-seat, #fh-status, #fh-chat-lines")].map((n) => n.textContent),
+          ...[...document.querySelectorAll("#fh-board, #fh-board [aria-label], #table button[aria-label]")].map((n) => n.getAttribute("aria-label")),
+          document.title,
+        ].join(" | "),
+      );
+      for (const word of ["South", "West", "North", "East", "Your move", "to move", "play together", "Board for four", "Row ", "king", "pawn", "empty", "Object", "Sit", "Daba chess"]) {
+        assert.ok(!shown.includes(word), `${tag}: "${word}" in ${shown.slice(0, 600)}`);
+      }
+      const status = await page.textContent("#fh-status");
+      assert.ok(status.includes(names.S), `${tag}: the status "${status}" names South, to move`);
       noErrors();
       await page.context().close();
     });
