@@ -142,3 +142,13 @@ export function required() {
   const on = (name) => !!process.env[name] && process.env[name] !== "0";
   return on("DABA_E2E_REQUIRED") || on("DABA_REQUIRE_ALL");
 }
+
+/** Whether a suite skips: true when the binary or Chromium is missing (said
+ * on the console), an error instead where a skip is a failure (`required`). */
+export function skipBrowserTests() {
+  const absent = missing();
+  if (!absent.length) return false;
+  if (required()) throw new Error("the browser tests need " + absent.join(", "));
+  console.log("# skipping the browser tests, missing: " + absent.join(", "));
+  return true;
+}

@@ -8,7 +8,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { fromMissingRoute, launchBrowser, missing, missingRoutes, startServer, required } from "../lib.mjs";
+import { fromMissingRoute, launchBrowser, missingRoutes, startServer, skipBrowserTests } from "../lib.mjs";
 
 const axeSource = createRequire(import.meta.url)("axe-core").source;
 
@@ -20,13 +20,9 @@ const RELEASE =
 const MATE =
   "___3nK4___/___8___/___8___/13sR/2sQ11/14/wK13/13eK/11sQ2/14/14/___8___/___8___/___4sK3___ S W 0 1";
 
-const absent = missing();
-if (absent.length) {
-  if (required()) throw new Error("the browser tests need " + absent.join(", "));
-  console.log("# skipping the browser tests, missing: " + absent.join(", "));
-}
+const skip = skipBrowserTests();
 
-describe("tables for four", { skip: absent.length > 0 }, () => {
+describe("tables for four", { skip }, () => {
   let server;
   let browser;
   let errors = [];

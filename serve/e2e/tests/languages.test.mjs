@@ -10,13 +10,9 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fromMissingRoute, launchBrowser, missing, missingRoutes, repo, required, startServer } from "../lib.mjs";
+import { fromMissingRoute, launchBrowser, missingRoutes, repo, startServer, skipBrowserTests } from "../lib.mjs";
 
-const absent = missing();
-if (absent.length) {
-  if (required()) throw new Error("the browser tests need " + absent.join(", "));
-  console.log("# skipping the browser tests, missing: " + absent.join(", "));
-}
+const skip = skipBrowserTests();
 
 // Each language, with the browser locale that asks for it: Hindi stands
 // for Bhojpuri, as the server maps it (serve/src/locale.rs).
@@ -68,7 +64,7 @@ const NO_VALUE = readFileSync(join(repo, "serve", "page", "locales", "en", "page
   .filter(Boolean)
   .map((m) => m[1]);
 
-describe("the page in every language", { skip: absent.length > 0 }, () => {
+describe("the page in every language", { skip }, () => {
   let server;
   let browser;
   let errors = [];

@@ -5,17 +5,13 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { fromMissingRoute, launchBrowser, missing, missingRoutes, startServer, required } from "../lib.mjs";
+import { fromMissingRoute, launchBrowser, missingRoutes, startServer, skipBrowserTests } from "../lib.mjs";
 
 const axeSource = createRequire(import.meta.url)("axe-core").source;
 
-const absent = missing();
-if (absent.length) {
-  if (required()) throw new Error("the browser tests need " + absent.join(", "));
-  console.log("# skipping the browser tests, missing: " + absent.join(", "));
-}
+const skip = skipBrowserTests();
 
-describe("the page: help, keyboard, accessibility, settings, premove", { skip: absent.length > 0 }, () => {
+describe("the page: help, keyboard, accessibility, settings, premove", { skip }, () => {
   let server;
   let browser;
   let errors = [];

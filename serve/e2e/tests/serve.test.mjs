@@ -3,17 +3,13 @@
 // `cargo build --release`.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { fromMissingRoute, launchBrowser, missing, missingRoutes, startServer, required } from "../lib.mjs";
+import { fromMissingRoute, launchBrowser, missingRoutes, startServer, skipBrowserTests } from "../lib.mjs";
 
 // Without Chromium or the binary the tests are skipped with a note, except
 // where DABA_E2E_REQUIRED is set (CI), where that is a failure.
-const absent = missing();
-if (absent.length) {
-  if (required()) throw new Error("the browser tests need " + absent.join(", "));
-  console.log("# skipping the browser tests, missing: " + absent.join(", "));
-}
+const skip = skipBrowserTests();
 
-describe("daba serve in Chromium", { skip: absent.length > 0 }, () => {
+describe("daba serve in Chromium", { skip }, () => {
   let server;
   let browser;
   // Console errors (a Content-Security-Policy violation, a script error)

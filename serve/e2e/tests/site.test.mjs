@@ -9,15 +9,11 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { fromMissingRoute, launchBrowser, missing, missingRoutes, startServer, required } from "../lib.mjs";
+import { fromMissingRoute, launchBrowser, missingRoutes, required, startServer, skipBrowserTests } from "../lib.mjs";
 
-const absent = missing();
-if (absent.length) {
-  if (required()) throw new Error("the browser tests need " + absent.join(", "));
-  console.log("# skipping the site's browser tests, missing: " + absent.join(", "));
-}
+const skip = skipBrowserTests();
 
-describe("the site in Chromium", { skip: absent.length > 0 }, () => {
+describe("the site in Chromium", { skip }, () => {
   let server;
   let browser;
   let errors = [];
