@@ -505,7 +505,11 @@ describe("daba serve in Chromium", { skip }, () => {
     await page.goto(server.url + "#help");
     const lesson = (title) => page.locator("article", { has: page.locator(`h3:text-is("${title}")`) }).locator(".mini");
     const caption = (title) => lesson(title).locator(".mini-caption").textContent();
-    await page.waitForFunction(() => [...document.querySelectorAll(".mini-caption")].every((c) => c.textContent));
+    // Waits for the lessons to be drawn: every() of no caption yet is true.
+    await page.waitForFunction(() => {
+      const captions = [...document.querySelectorAll(".mini-caption")];
+      return captions.length > 0 && captions.every((c) => c.textContent);
+    });
     // A king (or a king and a bishop) against a king is a dead position for
     // the rules, but a lesson board is there to show the moves.
     for (const title of ["The king", "The bishop"]) {
