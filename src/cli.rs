@@ -178,6 +178,9 @@ pub struct FourhandPlayArgs {
     /// Stop an unfinished game after this many plies
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_plies: u64,
+    /// Rule settings other than docs/fourhand.md's defaults, as name=value parts joined by commas (for example promotion=choice,no-progress=200)
+    #[arg(long, value_name = "SETTINGS", default_value = "", hide_default_value = true, value_parser = parse_rules)]
+    pub rules: fourhand::Rules,
     /// The position string to start from, as one argument or as its five fields [default: the start position]
     #[arg(value_name = "POSITION", num_args = 0.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub position: Vec<String>,
@@ -209,14 +212,20 @@ fn parse_levels(text: &str) -> Result<[u32; 4], String> {
     }
 }
 
-/// Reads the optional position argument of `daba fourhand`; on an error
-/// prints it and returns `None` (exit code 2).
+/// `--rules`: the settings of docs/fourhand.md's options.
 #[cfg(feature = "fourhand")]
-fn fourhand_position(words: &[String]) -> Option<fourhand::Position> {
+fn parse_rules(text: &str) -> Result<fourhand::Rules, String> {
+    fourhand::Rules::from_text(text).map_err(|e| e.to_string())
+}
+
+/// Reads the optional position argument of `daba fourhand` under `rules`;
+/// on an error prints it and returns `None` (exit code 2).
+#[cfg(feature = "fourhand")]
+fn fourhand_position(words: &[String], rules: fourhand::Rules) -> Option<fourhand::Position> {
     if words.is_empty() {
-        return Some(fourhand::Position::start());
+        return Some(fourhand::Position::start_with(rules));
     }
-    match fourhand::Position::from_text(&words.join(" ")) {
+    match fourhand::Position::from_text_with(&words.join(" "), rules) {
         Ok(pos) => Some(pos),
         Err(e) => {
             eprintln!("error: invalid position: {e}");
@@ -228,7 +237,7 @@ fn fourhand_position(words: &[String]) -> Option<fourhand::Position> {
 /// Runs `daba fourhand play`; returns the exit code (2 for a bad position).
 #[cfg(feature = "fourhand")]
 fn fourhand_play(args: &FourhandPlayArgs) -> i32 {
-    let Some(start) = fourhand_position(&args.position) else {
+    let Some(start) = fourhand_position(&args.position, args.rules) else {
         return 2;
     };
     let mut players: [fourhand::Player; 4] = std::array::from_fn(|i| {
@@ -267,6 +276,9 @@ pub struct FourhandPerftArgs {
     /// Depth in plies
     #[arg(value_name = "DEPTH")]
     pub depth: u32,
+    /// Rule settings other than docs/fourhand.md's defaults, as name=value parts joined by commas (for example promotion=choice,no-progress=200)
+    #[arg(long, value_name = "SETTINGS", default_value = "", hide_default_value = true, value_parser = parse_rules)]
+    pub rules: fourhand::Rules,
     /// The position string of docs/fourhand.md, as one argument or as its five fields [default: the start position]
     #[arg(value_name = "POSITION", num_args = 0.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub position: Vec<String>,
@@ -275,7 +287,7 @@ pub struct FourhandPerftArgs {
 /// Runs `daba fourhand perft`; returns the exit code (2 for a bad position).
 #[cfg(feature = "fourhand")]
 fn fourhand_perft(args: &FourhandPerftArgs) -> i32 {
-    let Some(pos) = fourhand_position(&args.position) else {
+    let Some(pos) = fourhand_position(&args.position, args.rules) else {
         return 2;
     };
     let start = std::time::Instant::now();

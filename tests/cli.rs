@@ -272,6 +272,14 @@ fn wrong_arguments_exit_2_with_a_message() {
         (&["fourhand", "play", "--seed", "-1"], "--seed"),
         (&["fourhand", "play", "not a position"], "invalid position"),
         (
+            &["fourhand", "play", "--rules", "promotion=rook"],
+            "queen, choice",
+        ),
+        (
+            &["fourhand", "perft", "1", "--rules", "castling=on"],
+            "no setting is called",
+        ),
+        (
             &[
                 "fourhand",
                 "perft",
@@ -372,6 +380,26 @@ fn fourhand_perft_divides_and_totals() {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         assert_eq!(stdout(&out), "(mated): 1\n\nNodes searched: 1\n");
     }
+}
+
+/// `daba fourhand perft --rules`: T8 of docs/fourhand.md from the command
+/// line; South's bishop may not add an attacker of North's king, already in
+/// check, under the strict default (A12), and has 16 moves under
+/// `partner-king=simple`.
+#[test]
+fn fourhand_perft_reads_the_rule_settings() {
+    let t8 =
+        "___8___/___8___/___1wQ2nK3___/14/14/7sB6/wK13/13eK/14/14/7eR6/___8___/___8___/___sK7___ S - 0 1";
+    let bishop_moves = |extra: &[&str]| {
+        let mut args = vec!["fourhand", "perft", "1"];
+        args.extend(extra);
+        args.push(t8);
+        let out = daba(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out).lines().filter(|l| l.starts_with("h9")).count()
+    };
+    assert_eq!(bishop_moves(&[]), 0);
+    assert_eq!(bishop_moves(&["--rules", "partner-king=simple"]), 16);
 }
 
 /// `daba fourhand play`: the record in the notation of docs/fourhand.md (a

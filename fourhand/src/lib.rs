@@ -54,7 +54,7 @@ pub use player::{level_nodes, play_game, player, Game, Player, MAX_LEVEL};
 pub use position::Position;
 pub use rules::{
     CaptureCount, FrozenAttacks, Leap, MateTiming, ObjectionSpan, PartnerKing, Promotion, Release,
-    ReleaseChecks, Repetition, RibbonRemoval, Rules, Stalemate, TurnOrder,
+    ReleaseChecks, Repetition, RibbonRemoval, Rules, RulesError, Stalemate, TurnOrder, NAMES as RULE_NAMES,
 };
 pub use search::{Limits, SearchResult, Searcher, MATE, MAX_PLY};
 pub use types::{Kind, Piece, Seat, SeatSet, Team, MAX_CAPS};
