@@ -120,3 +120,28 @@ export function announceMoves(moves, known, who) {
   }
   if (said.length) announce(said.join(". "));
 }
+
+// ---------------------------------------------------------------- chat length
+
+// A chat box takes at most its maxlength (the server's MAX_CHAT_CHARS, which
+// refuses longer messages): within CHAT_WARN_LEFT of it the box says how
+// many characters are left, and a paste that did not fit says it was cut.
+const CHAT_WARN_LEFT = 30;
+
+/** Makes `note` say how many characters `input` has left near its
+ * maxlength, and that a paste was cut. */
+export function watchLength(input, note) {
+  const update = (cut) => {
+    const left = input.maxLength - input.value.length;
+    note.hidden = left > CHAT_WARN_LEFT && !cut;
+    note.textContent = cut ? t("chars-left-cut", { left, max: input.maxLength }) : t("chars-left", { left });
+  };
+  input.addEventListener("input", () => update(false));
+  input.addEventListener("paste", (event) => {
+    const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+    const room = input.maxLength - input.value.length + (input.selectionEnd - input.selectionStart);
+    // The input event of the paste comes first; this says what it cut.
+    if (text.length > room) setTimeout(() => update(true));
+  });
+  update(false);
+}

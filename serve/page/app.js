@@ -8,7 +8,7 @@ import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js
 import { initLobby, setLobbyActive } from "./lobby.js";
 import { initReview, renderReview, resetReview, shownPosition } from "./review.js";
 import { drawSquares, movesTo, pieceImage, pieceName, squareIndex, targetsOf } from "./board.js";
-import { announceMoves, initSkipLink, keyboardBoard } from "./a11y.js";
+import { announceMoves, initSkipLink, keyboardBoard, watchLength } from "./a11y.js";
 import { followPiece, initHelp, placeHelp } from "./help.js";
 import { initSounds, playSound, soundOf } from "./sounds.js";
 import { initThemes } from "./themes.js";
@@ -848,29 +848,6 @@ function route() {
   } else {
     showSetup();
   }
-}
-
-// ---------------------------------------------------------------- chat length
-
-// A chat box takes at most its maxlength (the server's MAX_CHAT_CHARS, which
-// refuses longer messages): within CHAT_WARN_LEFT of it the box says how
-// many characters are left, and a paste that did not fit says it was cut.
-const CHAT_WARN_LEFT = 30;
-
-function watchLength(input, note) {
-  const update = (cut) => {
-    const left = input.maxLength - input.value.length;
-    note.hidden = left > CHAT_WARN_LEFT && !cut;
-    note.textContent = cut ? t("chars-left-cut", { left, max: input.maxLength }) : t("chars-left", { left });
-  };
-  input.addEventListener("input", () => update(false));
-  input.addEventListener("paste", (event) => {
-    const text = event.clipboardData ? event.clipboardData.getData("text") : "";
-    const room = input.maxLength - input.value.length + (input.selectionEnd - input.selectionStart);
-    // The input event of the paste comes first; this says what it cut.
-    if (text.length > room) setTimeout(() => update(true));
-  });
-  update(false);
 }
 
 // ---------------------------------------------------------------- wiring

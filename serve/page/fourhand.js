@@ -13,7 +13,7 @@
 // textContent.
 import { $, el, api, capital, errorText, session } from "./net.js";
 import { pieceImage, pieceName } from "./board.js";
-import { announce, keyboardBoard } from "./a11y.js";
+import { announce, keyboardBoard, watchLength } from "./a11y.js";
 import { t } from "./l10n.js";
 
 const SIZE = 14;
@@ -73,10 +73,12 @@ function loadToken(id) {
 
 // ---------------------------------------------------------------- geometry
 
-/** Whether (x, y) (files a-n, ranks 1-14 from 0) is on the cross: the
- * 3 x 3 corners are holes. */
+/** Whether (x, y) (files a-n, ranks 1-14 from 0) is on the board: the
+ * corners are holes, 3 x 3 on the 160-square cross, 2 x 2 on the
+ * 180-square board (the table's `notch`). */
 function onBoard(x, y) {
-  const corner = (v) => v < 3 || v > SIZE - 4;
+  const notch = (table.state && table.state.notch) || 3;
+  const corner = (v) => v < notch || v > SIZE - 1 - notch;
   return x >= 0 && x < SIZE && y >= 0 && y < SIZE && !(corner(x) && corner(y));
 }
 
@@ -159,8 +161,9 @@ function drawBoard() {
         continue;
       }
       const name = squareName(x, y);
-      // A2 of the rules: a square is light when x + y is even.
-      const square = el("div", "square " + ((x + y) % 2 === 0 ? "light" : "dark"));
+      // A2 of the rules: a square is light when x + y is even (odd under
+      // the option, the table's `light`).
+      const square = el("div", "square " + ((x + y + (s.light || 0)) % 2 === 0 ? "light" : "dark"));
       square.setAttribute("role", "gridcell");
       square.dataset.square = name;
       square.tabIndex = -1;
@@ -392,6 +395,9 @@ function render() {
   const who = !s.you ? " " + t("fh-watching") : s.over ? "" : " " + t("fh-team", { team: teamOf(s.you) });
   $("fh-status").textContent = status + who;
   $("fh-resign").hidden = !s.you || s.over || !s.started;
+  $("fh-claim").hidden = !s.can_claim;
+  $("fh-rules").textContent = t("fh-rules-line", { rules: s.rules || t("fh-rules-default") });
+  if (!myTurn()) hidePromotion();
   $("fh-record").href = "/api/tables/" + encodeURIComponent(s.id) + "/record";
   document.title = s.over ? t("fh-doc-title-over") : t("fh-doc-title", { status });
 }
@@ -487,15 +493,58 @@ async function object(line, button) {
   }
 }
 
-// A move from `from` to `to`, if the server lists one. The tables play the
-// default rules, where a promotion is to a queen only (A8): one move per
-// pair of squares.
+// A move from `from` to `to`, if the server lists one. Under the default
+// rules a promotion is to a queen only (A8), one move per pair of squares;
+// under `promotion=choice` the server lists four, and the player picks.
 function tryMove(from, to) {
-  const move = table.state.legal.find((m) => m.from === from && m.to === to);
-  if (!move) return false;
+  const moves = table.state.legal.filter((m) => m.from === from && m.to === to);
+  if (moves.length === 0) return false;
   table.selected = null;
-  act("/move", { move: move.uci });
+  if (moves.length > 1 && moves.every((m) => m.promotion)) {
+    showPromotion(moves);
+  } else {
+    act("/move", { move: moves[0].uci });
+  }
   return true;
+}
+
+function showPromotion(moves) {
+  const box = $("fh-promotion-choices");
+  box.replaceChildren();
+  const boardHadFocus = $("fh-board").contains(document.activeElement);
+  for (const letter of ["q", "r", "b", "n"]) {
+    const move = moves.find((m) => m.promotion === letter);
+    if (!move) continue;
+    const button = el("button", "choice");
+    button.type = "button";
+    button.dataset.promotion = letter;
+    button.title = pieceName(letter.toUpperCase());
+    button.setAttribute("aria-label", pieceName(letter.toUpperCase()));
+    const img = pieceImage("w" + letter.toUpperCase());
+    img.alt = "";
+    img.classList.add("fh-piece", "seat-" + table.state.you);
+    button.appendChild(img);
+    button.addEventListener("click", () => {
+      hidePromotion();
+      act("/move", { move: move.uci });
+    });
+    box.appendChild(button);
+  }
+  const cancel = el("button", "cancel", t("cancel"));
+  cancel.type = "button";
+  cancel.addEventListener("click", () => {
+    hidePromotion();
+    render();
+  });
+  box.appendChild(cancel);
+  $("fh-promotion").hidden = false;
+  render();
+  // By keyboard the choice comes next: the focus goes to it.
+  if (boardHadFocus) box.querySelector("button").focus();
+}
+
+function hidePromotion() {
+  $("fh-promotion").hidden = true;
 }
 
 // ---------------------------------------------------------------- clicks, drags, keys
@@ -653,9 +702,21 @@ async function createTable(event) {
   const seats = choices.map((c) =>
     c.startsWith("computer-") ? { kind: "computer", level: Number(c.slice("computer-".length)) } : { kind: "person" },
   );
+  // The settings away from their defaults (each select's first option),
+  // then the ones typed; the server reads and checks them.
+  const rules = [...$("table-rules").querySelectorAll("select[data-rule]")]
+    .filter((select) => select.selectedIndex > 0)
+    .map((select) => select.dataset.rule + "=" + select.value);
+  const more = $("table-rules-more").value.trim();
+  if (more) rules.push(more);
   $("table-create").disabled = true;
   try {
-    const given = await api("POST", "/api/tables", { seats, seat: SEATS[mine], listed: $("table-listed").checked });
+    const given = await api("POST", "/api/tables", {
+      seats,
+      seat: SEATS[mine],
+      listed: $("table-listed").checked,
+      rules: rules.join(","),
+    });
     saveToken(given.id, given.token);
     location.hash = "#table=" + given.id;
   } catch (e) {
@@ -741,6 +802,8 @@ export function initFourhand() {
   });
   keyboardBoard(board, { onActivate: onSquareKey, onEscape: cancelPick });
   $("fh-resign").addEventListener("click", () => $("fh-resign-dialog").showModal());
+  $("fh-claim").addEventListener("click", () => act("/claim", {}));
+  watchLength($("fh-chat-text"), $("fh-chat-left"));
   $("fh-resign-keep").addEventListener("click", () => $("fh-resign-dialog").close());
   $("fh-resign-confirm").addEventListener("click", () => {
     $("fh-resign-dialog").close();

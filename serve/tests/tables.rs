@@ -425,3 +425,192 @@ async fn bad_requests_are_json_errors() {
         assert_eq!(state["winner"], "WE", "{state}");
     }
 }
+
+/// T20 of the rules one move before: South's pawn on b9 has two captures
+/// and takes West's knight on a10, its third: a promotion.
+const PROMOTE: &str =
+    "___3nK4___/___8___/___8___/14/wN13/1sP*212/wK13/13eK/14/14/14/___8___/___8___/___4sK3___ S - 0 1";
+
+/// A table's rule settings (docs/fourhand.md's options): a free choice of
+/// promotion piece offered and kept across a restart, a repetition claimed
+/// under `repetition=claim`, and settings that do not parse refused.
+#[tokio::test]
+async fn rule_settings_choose_the_promotion_and_let_a_repetition_be_claimed() {
+    for (url, _dir) in databases().await {
+        let app = serve::router(server(&url).await);
+        let created = ok(
+            &app,
+            "/api/tables",
+            json!({"seats": [person(), computer(0), computer(0), computer(0)], "position": PROMOTE,
+                   "rules": "promotion=choice,objection=own-turns"}),
+        )
+        .await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let south = created["token"].as_str().unwrap().to_string();
+        let state = &created["state"];
+        assert_eq!(state["rules"], "promotion=choice,objection=own-turns");
+        let mut choices: Vec<&str> = state["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["from"] == "b9" && m["to"] == "a10")
+            .map(|m| m["promotion"].as_str().unwrap())
+            .collect();
+        choices.sort_unstable();
+        assert_eq!(choices, ["b", "n", "q", "r"], "{state}");
+        ok(
+            &app,
+            &format!("/api/tables/{id}/move"),
+            json!({"token": south, "move": "b9a10n"}),
+        )
+        .await;
+        let record = get(&app, &format!("/api/tables/{id}/record"), None).await;
+        let text = record.body.as_str().unwrap();
+        assert!(
+            text.contains("[Rules \"promotion=choice,objection=own-turns\"]") && text.contains("b9xa10=N"),
+            "{text}"
+        );
+        // A restart rebuilds the table under its settings.
+        let again = serve::router(server(&url).await);
+        let state = get(&again, &format!("/api/tables/{id}"), Some(&south)).await.body;
+        assert_eq!(state["rules"], "promotion=choice,objection=own-turns");
+        assert!(
+            state["pieces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["square"] == "a10" && p["seat"] == "S" && p["kind"] == "N"),
+            "{state}"
+        );
+
+        // Four knights out and back, twice: the start position a third
+        // time, which South, to move, may claim as a draw.
+        let created = ok(
+            &app,
+            "/api/tables",
+            json!({"seats": [person(), person(), person(), person()], "rules": "repetition=claim"}),
+        )
+        .await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+        for seat in ["W", "N", "E"] {
+            let given = ok(&app, &format!("/api/tables/{id}/sit"), json!({"seat": seat})).await;
+            tokens.push(given["token"].as_str().unwrap().to_string());
+        }
+        let mut out: Vec<(String, String)> = Vec::new();
+        for ply in 0..16 {
+            let seat = ply % 4;
+            let state = get(&app, &format!("/api/tables/{id}"), Some(&tokens[seat]))
+                .await
+                .body;
+            assert_eq!(state["can_claim"], false, "ply {ply}: {state}");
+            assert_eq!(state["over"], false, "ply {ply}: {state}");
+            let mv = if ply % 8 < 4 {
+                let knight: Vec<String> = state["pieces"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|p| p["kind"] == "N")
+                    .map(|p| p["square"].as_str().unwrap().to_string())
+                    .collect();
+                let m = state["legal"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|m| knight.iter().any(|k| m["from"] == k.as_str()))
+                    .unwrap();
+                let pair = (
+                    m["from"].as_str().unwrap().to_string(),
+                    m["to"].as_str().unwrap().to_string(),
+                );
+                if ply < 4 {
+                    out.push(pair.clone());
+                }
+                format!("{}{}", pair.0, pair.1)
+            } else {
+                let (from, to) = &out[seat];
+                format!("{to}{from}")
+            };
+            ok(
+                &app,
+                &format!("/api/tables/{id}/move"),
+                json!({"token": tokens[seat], "move": mv}),
+            )
+            .await;
+        }
+        let west = get(&app, &format!("/api/tables/{id}"), Some(&tokens[1]))
+            .await
+            .body;
+        assert_eq!(west["can_claim"], false, "only the player to move claims");
+        post(
+            &app,
+            &format!("/api/tables/{id}/claim"),
+            json!({"token": tokens[1]}),
+        )
+        .await
+        .error(409, "only the player to move");
+        let south = get(&app, &format!("/api/tables/{id}"), Some(&tokens[0]))
+            .await
+            .body;
+        assert_eq!(south["over"], false, "no automatic draw under repetition=claim");
+        assert_eq!(south["can_claim"], true, "{south}");
+        let over = ok(
+            &app,
+            &format!("/api/tables/{id}/claim"),
+            json!({"token": tokens[0]}),
+        )
+        .await;
+        assert_eq!(over["over"], true);
+        assert!(
+            over["status"].as_str().unwrap().contains("South claimed it"),
+            "{over}"
+        );
+
+        // Settings that do not parse change nothing.
+        for (rules, says) in [
+            ("promotion=rook", "queen, choice"),
+            ("castling=on", "no setting is called"),
+            (&"leap=any,".repeat(100)[..], "longer than"),
+        ] {
+            post(
+                &app,
+                "/api/tables",
+                json!({"seats": [person(), computer(0), computer(0), computer(0)], "rules": rules}),
+            )
+            .await
+            .error(400, says);
+        }
+        post(
+            &app,
+            &format!("/api/tables/{id}/claim"),
+            json!({"token": tokens[0]}),
+        )
+        .await
+        .error(409, "over");
+        // Under the default rules there is nothing to claim.
+        let created = ok(
+            &app,
+            "/api/tables",
+            json!({"seats": [person(), computer(0), computer(0), computer(0)]}),
+        )
+        .await;
+        assert_eq!(created["state"]["rules"], "");
+        let id = created["id"].as_str().unwrap();
+        post(
+            &app,
+            &format!("/api/tables/{id}/claim"),
+            json!({"token": created["token"]}),
+        )
+        .await
+        .error(409, "no draw to claim");
+    }
+}
+
+/// The table page offers the computer's levels up to the highest the
+/// server accepts (fourhand.js keeps its own copy of the number).
+#[test]
+fn the_page_offers_every_computer_level() {
+    let page = include_str!("../page/fourhand.js");
+    let line = format!("const MAX_LEVEL = {};", fourhand::MAX_LEVEL);
+    assert!(page.contains(&line), "fourhand.js should say {line}");
+}

@@ -20,6 +20,11 @@ const RELEASE =
 const MATE =
   "___3nK4___/___8___/___8___/13sR/2sQ11/14/wK13/13eK/11sQ2/14/14/___8___/___8___/___4sK3___ S W 0 1";
 
+// T20 one move before: South's pawn on b9, with two captures, takes West's
+// knight on a10 and promotes.
+const PROMOTE =
+  "___3nK4___/___8___/___8___/14/wN13/1sP*212/wK13/13eK/14/14/14/___8___/___8___/___4sK3___ S - 0 1";
+
 const skip = skipBrowserTests();
 
 describe("tables for four", { skip }, () => {
@@ -296,6 +301,54 @@ describe("tables for four", { skip }, () => {
     noErrors();
     await host.context().close();
     await guest.context().close();
+  });
+
+  test("the lobby's form sets the rules; a free promotion asks for the piece; the table chat counts characters", async () => {
+    const host = await newPage();
+    await host.goto(server.url);
+    await host.waitForSelector("#lobby:not([hidden]) #table-form");
+    for (const seat of ["W", "N", "E"]) await host.selectOption("#table-seat-" + seat, "computer-0");
+    await host.click("#table-rules summary");
+    await host.fill("#table-rules-more", "castling=on");
+    await host.click("#table-create");
+    await host.waitForFunction(() => /no setting is called/.test(document.getElementById("table-form-error").textContent));
+    // The browser logs the refusal (a 400) as an error of its own.
+    errors = errors.filter((e) => !/status of 400/.test(e));
+    await host.selectOption("#table-rule-promotion", "choice");
+    await host.selectOption("#table-rule-objection", "own-turns");
+    await host.fill("#table-rules-more", "leap=any");
+    await host.click("#table-create");
+    await host.waitForSelector("#table:not([hidden]) #fh-board .square");
+    await host.waitForFunction(() => /promotion=choice/.test(document.getElementById("fh-rules").textContent));
+    const rules = await host.textContent("#fh-rules");
+    assert.match(rules, /objection=own-turns/);
+    assert.match(rules, /leap=any/);
+
+    const given = await createTable({
+      seats: [{ kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
+      position: PROMOTE,
+      rules: "promotion=choice",
+    });
+    const south = await newPage();
+    await openAsCreator(south, given);
+    await south.waitForFunction(() => /Your move/.test(document.getElementById("fh-status").textContent));
+    await south.click(sq("b9"));
+    await south.click(sq("a10"));
+    await south.waitForSelector("#fh-promotion:not([hidden])");
+    const offered = await south.$$eval("#fh-promotion-choices [data-promotion]", (b) => b.map((x) => x.dataset.promotion));
+    assert.deepEqual(offered, ["q", "r", "b", "n"]);
+    await south.click('#fh-promotion-choices [data-promotion="n"]');
+    await south.waitForFunction(() => /knight/i.test(document.querySelector('#fh-board [data-square="a10"]').getAttribute("aria-label") || ""));
+    assert.ok(await south.isHidden("#fh-promotion"));
+    assert.match(await logText(south), /b9xa10=N/);
+
+    // Near the server's limit the chat box says how many characters are left.
+    await south.fill("#fh-chat-text", "x".repeat(190));
+    await south.waitForSelector("#fh-chat-left:not([hidden])");
+    assert.match(await south.textContent("#fh-chat-left"), /10/);
+    noErrors();
+    await host.context().close();
+    await south.context().close();
   });
 
   test("on a phone-sized screen the lobby's panel and a table fit the width", async () => {

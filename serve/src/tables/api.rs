@@ -2,7 +2,7 @@
 //!
 //! | method and path | body | answer |
 //! |---|---|---|
-//! | `POST /api/tables` | `{seats: [{kind: person} or {kind: computer, level}] x4, seat?, position?, listed?}` | 201 `{id, token, seat, state}` |
+//! | `POST /api/tables` | `{seats: [{kind: person} or {kind: computer, level}] x4, seat?, position?, listed?, rules?}` | 201 `{id, token, seat, state}` |
 //! | `GET /api/tables/{id}` | | the table |
 //! | `GET /api/tables/{id}/wait?after=N` | | the table once its version passes N (long poll) |
 //! | `POST /api/tables/{id}/sit` | `{seat}` | a free seat: `{id, token, seat, state}` |
@@ -10,6 +10,7 @@
 //! | `POST /api/tables/{id}/chat` | `{token?, text}` | the table with the line |
 //! | `POST /api/tables/{id}/object` | `{token?, line}` | `{said, state}`: an objection to a chat line (§12) |
 //! | `POST /api/tables/{id}/resign` | `{token?}` | the table, over (the team resigns) |
+//! | `POST /api/tables/{id}/claim` | `{token?}` | the table, drawn (a repetition claimed under `repetition=claim`) |
 //! | `GET /api/tables/{id}/record` | | the game record in §16's notation, as a file |
 //!
 //! As with the games, a guest's page names its seat with `token` in the
@@ -178,6 +179,15 @@ async fn resign(
     Ok(Json(s.tables().resign(&id, &who(b.token, user)).await?))
 }
 
+async fn claim(
+    State(s): Shared,
+    MaybeUser(user): MaybeUser,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(b): ApiJson<TokenBody>,
+) -> Answer<TableView> {
+    Ok(Json(s.tables().claim_draw(&id, &who(b.token, user)).await?))
+}
+
 async fn record(State(s): Shared, ApiPath(id): ApiPath<String>) -> Result<Response, ApiError> {
     let text = s.tables().record(&id).await?;
     let mut response = text.into_response();
@@ -204,5 +214,6 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/tables/{id}/chat", post(chat))
         .route("/api/tables/{id}/object", post(object))
         .route("/api/tables/{id}/resign", post(resign))
+        .route("/api/tables/{id}/claim", post(claim))
         .route("/api/tables/{id}/record", get(record))
 }

@@ -28,7 +28,9 @@ pub mod store;
 pub mod table;
 
 pub use api::routes;
-pub use table::{Holder, Refusal, TableRecord, TableView, Who, MAX_POSITION_BYTES, MAX_TABLE_PLIES};
+pub use table::{
+    Holder, Refusal, TableRecord, TableView, Who, MAX_POSITION_BYTES, MAX_RULES_BYTES, MAX_TABLE_PLIES,
+};
 
 use crate::events::SEARCH_LEASE;
 use crate::game::UserRef;
@@ -36,7 +38,7 @@ use crate::limits::{Limiter, CHAT_RATE, MAX_CHAT_CHARS};
 use crate::lobby::{ListedSeat, TableListing};
 use crate::secrets::{is_secret_shaped, secret};
 use crate::store::{now_seconds, SearchLease, Store, StoreError};
-use fourhand::{Ply, Position, Seat};
+use fourhand::{Ply, Position, Rules, Seat};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -81,6 +83,9 @@ pub struct NewTable {
     pub position: Option<String>,
     /// List the table in the lobby while a seat is free.
     pub listed: Option<bool>,
+    /// Rule settings other than the defaults of docs/fourhand.md, as
+    /// `fourhand::Rules::from_text` reads them (`promotion=choice,...`).
+    pub rules: Option<String>,
 }
 
 /// Who a new table's seat is for.
@@ -491,6 +496,14 @@ impl Tables {
             ));
         }
         let mine = parse_seat(request.seat.as_deref().unwrap_or("S"))?;
+        let rules = request.rules.as_deref().unwrap_or("");
+        if rules.len() > MAX_RULES_BYTES {
+            return Err(Refusal::new(
+                400,
+                format!("the rule settings are longer than {MAX_RULES_BYTES} characters"),
+            ));
+        }
+        let rules = Rules::from_text(rules).map_err(|e| Refusal::new(400, format!("invalid rules: {e}")))?;
         let start = match request.position.as_deref().map(str::trim) {
             Some(text) if !text.is_empty() => {
                 if text.len() > MAX_POSITION_BYTES {
@@ -499,14 +512,14 @@ impl Tables {
                         format!("the position is longer than {MAX_POSITION_BYTES} characters"),
                     ));
                 }
-                let pos = Position::from_text(text)
+                let pos = Position::from_text_with(text, rules)
                     .map_err(|e| Refusal::new(400, format!("invalid position: {e}")))?;
                 if pos.outcome().is_some() {
                     return Err(Refusal::new(400, "the game in this position is already over"));
                 }
                 pos
             }
-            _ => Position::start(),
+            _ => Position::start_with(rules),
         };
         let token = secret();
         let mut seats = [Holder::Open, Holder::Open, Holder::Open, Holder::Open];
@@ -661,6 +674,13 @@ impl Tables {
     /// The team of `who` resigns.
     pub async fn resign(&self, id: &str, who: &Who) -> Result<TableView, Refusal> {
         self.with_table(id, who, |t| t.resign(who)).await.map(|(_, v)| v)
+    }
+
+    /// `who`, to move, claims a draw by repetition (`repetition=claim`).
+    pub async fn claim_draw(&self, id: &str, who: &Who) -> Result<TableView, Refusal> {
+        self.with_table(id, who, |t| t.claim_draw(who))
+            .await
+            .map(|(_, v)| v)
     }
 
     /// The game record in §16's notation.

@@ -15,7 +15,10 @@ use crate::game::UserRef;
 use crate::limits::MAX_CHAT_LINES;
 use crate::secrets::same;
 use crate::store::SearchLease;
-use fourhand::{Ban, DrawReason, Kind, Move, Outcome, Ply, Position, Seat, Square, Team, Turn};
+use fourhand::{
+    Ban, DrawReason, Kind, LightSquares, Move, ObjectionSpan, Outcome, Ply, Position, Rules, Seat, Shape,
+    Square, Team, Turn,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -26,6 +29,9 @@ pub const MAX_TABLE_PLIES: usize = 3000;
 /// Longest start position string accepted, in bytes (the start position's
 /// is about 230).
 pub const MAX_POSITION_BYTES: usize = 400;
+/// Longest rule settings text accepted, in bytes (every setting away from
+/// its default takes about 330).
+pub const MAX_RULES_BYTES: usize = 600;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,6 +76,12 @@ pub enum TableEnd {
     },
     /// The table reached [`MAX_TABLE_PLIES`]: a draw.
     PlyLimit,
+    /// A player claimed a draw by repetition (A19's option
+    /// `repetition=claim`).
+    DrawClaimed {
+        /// The claimant's seat letter.
+        seat: char,
+    },
 }
 
 /// A team as the record names it.
@@ -134,6 +146,10 @@ pub struct StoredObjection {
 pub struct TableRecord {
     /// The start position (§16's position string).
     pub start: String,
+    /// The rule settings other than the defaults (`Rules::to_text`; empty
+    /// for the defaults, and in records older than the settings).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub rules: String,
     /// The plies: moves in the machine form (`j1k3`), non-moves as §16
     /// writes them (`W:--`, `E:(stalemate)--`, `W:(mated)`).
     pub plies: Vec<String>,
@@ -341,6 +357,7 @@ impl Table {
         match self.end {
             Some(TableEnd::Resigned { team }) => Some(Outcome::Win(team.team().other())),
             Some(TableEnd::PlyLimit) => Some(Outcome::Draw(DrawReason::NoProgress)),
+            Some(TableEnd::DrawClaimed { .. }) => Some(Outcome::Draw(DrawReason::Repetition)),
             None => self.pos.outcome(),
         }
     }
@@ -357,6 +374,10 @@ impl Table {
             (Some(TableEnd::PlyLimit), _) => {
                 format!("Draw: the table reached its limit of {MAX_TABLE_PLIES} plies.")
             }
+            (Some(TableEnd::DrawClaimed { seat }), _) => format!(
+                "Draw: {} claimed it, the same position having come a third time.",
+                seat_of_letter(seat).map_or("a player", seat_name)
+            ),
             (None, Outcome::Win(team)) => format!(
                 "{} win: {} are both checkmated.",
                 team_words(team),
@@ -658,8 +679,12 @@ impl Table {
         if let Some(line) = self.chat.iter_mut().find(|l| l.n == n) {
             line.objected = true;
         }
+        let span = match self.pos.rules().objection {
+            ObjectionSpan::ThreePlies => "for three plies",
+            ObjectionSpan::ThreeOwnTurns => "on their next three turns",
+        };
         let words = format!(
-            "{} objects: {} suggested {}-{} to {}, who may not play it for three plies.",
+            "{} objects: {} suggested {}-{} to {}, who may not play it {span}.",
             seat_name(by),
             seat_name(writer),
             mv.from,
@@ -668,6 +693,35 @@ impl Table {
         );
         self.bump();
         Ok(words)
+    }
+
+    /// Whether the player to move, if `who` sits in that seat, may claim a
+    /// draw by repetition (only under `repetition=claim`).
+    pub fn can_claim(&self, who: &Who) -> bool {
+        self.outcome().is_none()
+            && self.started()
+            && self.seat_of(who) == Some(self.pos.to_move())
+            && self.pos.can_claim_draw()
+    }
+
+    /// The player `who`, to move, claims a draw by repetition (A19's
+    /// option): the position has come three times.
+    pub fn claim_draw(&mut self, who: &Who) -> Result<(), Refusal> {
+        let seat = self.seat_of(who).ok_or_else(Refusal::not_seated)?;
+        if self.outcome().is_some() {
+            return Err(Refusal::conflict("the game is over"));
+        }
+        if seat != self.pos.to_move() {
+            return Err(Refusal::conflict("only the player to move may claim a draw"));
+        }
+        if !self.can_claim(who) {
+            return Err(Refusal::conflict(
+                "no draw to claim: at this table repetition draws are automatic, or this position has not come three times",
+            ));
+        }
+        self.end = Some(TableEnd::DrawClaimed { seat: seat.letter() });
+        self.bump();
+        Ok(())
     }
 
     /// The team of the player `who` resigns (§11.1: by team).
@@ -692,6 +746,10 @@ impl Table {
     /// seats and the result as bracketed lines before it.
     pub fn record_text(&self, id: &str) -> String {
         let mut out = format!("[Table \"{id}\"]\n[Start \"{}\"]\n", self.start.to_text());
+        let rules = self.start.rules().to_text();
+        if !rules.is_empty() {
+            out.push_str(&format!("[Rules \"{rules}\"]\n"));
+        }
         for seat in Seat::ALL {
             let who = match &self.seats[seat.index()] {
                 Holder::Open => "(free)".to_string(),
@@ -734,6 +792,7 @@ impl Table {
             .collect();
         TableRecord {
             start: self.start.to_text(),
+            rules: self.start.rules().to_text(),
             plies,
             seats: self.seats.clone(),
             listed: self.listed,
@@ -758,7 +817,8 @@ impl Table {
     /// A stored table rebuilt: its plies replayed from the start through the
     /// rules, its objections counted again over the plies since each.
     pub fn from_record(r: &TableRecord, version: u64) -> Result<Table, String> {
-        let start = Position::from_text(&r.start).map_err(|e| format!("start: {e}"))?;
+        let rules = Rules::from_text(&r.rules).map_err(|e| format!("rules: {e}"))?;
+        let start = Position::from_text_with(&r.start, rules).map_err(|e| format!("start: {e}"))?;
         let mut table = Table::new(start, r.seats.clone(), r.listed);
         for (i, text) in r.plies.iter().enumerate() {
             let ply = table
@@ -845,23 +905,12 @@ impl Table {
             })
             .collect();
         let legal = if you.is_some() && you == Some(to_move) {
-            self.allowed()
-                .into_iter()
-                .map(|mv| MoveView {
-                    from: mv.from.to_string(),
-                    to: mv.to.to_string(),
-                    uci: mv.to_string(),
-                })
-                .collect()
+            self.allowed().into_iter().map(MoveView::of).collect()
         } else {
             Vec::new()
         };
         let last = self.plies.iter().rev().find_map(|p| match p {
-            Ply::Move(mv) => Some(MoveView {
-                from: mv.from.to_string(),
-                to: mv.to.to_string(),
-                uci: mv.to_string(),
-            }),
+            Ply::Move(mv) => Some(MoveView::of(*mv)),
             _ => None,
         });
         let status = if let Some(words) = self.outcome_words() {
@@ -908,6 +957,16 @@ impl Table {
                 .collect(),
             chat: you.map(|_| self.chat.iter().cloned().collect()),
             thinking: false,
+            rules: self.pos.rules().to_text(),
+            notch: match self.pos.rules().shape {
+                Shape::Cross160 => 3,
+                Shape::Notched180 => 2,
+            },
+            light: match self.pos.rules().light_squares {
+                LightSquares::EvenSum => 0,
+                LightSquares::OddSum => 1,
+            },
+            can_claim: self.can_claim(who),
         }
     }
 }
@@ -963,6 +1022,20 @@ pub struct MoveView {
     pub to: String,
     /// `j1k3`, `b9a10q`.
     pub uci: String,
+    /// The piece a pawn becomes, `q`, `r`, `b` or `n` (a choice only under
+    /// `promotion=choice`).
+    pub promotion: Option<char>,
+}
+
+impl MoveView {
+    fn of(mv: Move) -> MoveView {
+        MoveView {
+            from: mv.from.to_string(),
+            to: mv.to.to_string(),
+            uci: mv.to_string(),
+            promotion: mv.promotion.map(|k| k.letter().to_ascii_lowercase()),
+        }
+    }
 }
 
 /// An objection in force.
@@ -1017,6 +1090,17 @@ pub struct TableView {
     pub chat: Option<Vec<ChatLine>>,
     /// The computer is choosing its move.
     pub thinking: bool,
+    /// The rule settings other than the defaults (`Rules::to_text`; empty
+    /// for the defaults).
+    pub rules: String,
+    /// The board's missing corners: 3 (3 × 3, the 160-square cross) or 2
+    /// (the 180-square board).
+    pub notch: u8,
+    /// Which squares are light: 0 when x + y is even (the default), 1 when
+    /// odd.
+    pub light: u8,
+    /// The viewer, to move, may claim a draw by repetition.
+    pub can_claim: bool,
 }
 
 #[cfg(test)]

@@ -681,3 +681,26 @@ fh-caps = { $count ->
         [one] { $count } बेर मार चुकल
        *[other] { $count } बेर मार चुकल
     }
+fh-rules-summary = नियम: इहाँ ना बदलीं त नियम-पाठ वाला
+fh-rules-promotion = प्यादा तरक्की में बनेला
+fh-rules-promotion-queen = वजीर (पाठ के नियम)
+fh-rules-promotion-choice = खेलाड़ी के पसंद: वजीर, हाथी, ऊँट भा घोड़ा
+fh-rules-objection = मानल गइल एतराज चाल के रोकेला
+fh-rules-objection-plies = अगिला 3 चाल ले (पाठ के नियम)
+fh-rules-objection-own-turns = सलाह पावे वाला खेलाड़ी के अगिला 3 पारी ले
+fh-rules-stalemate = बिना चाल वाला (स्टेलमेट) खेलाड़ी
+fh-rules-stalemate-pass = पारी छोड़ देला (पाठ के नियम)
+fh-rules-stalemate-draw = खेल बराबरी पर खतम करेला
+fh-rules-repetition = तीसरा बेर आइल स्थिति
+fh-rules-repetition-automatic = तुरंते बराबरी (पाठ के नियम)
+fh-rules-repetition-claim = चाल चले वाला खेलाड़ी के बराबरी माँगे देला
+fh-rules-no-progress = बिना कवनो मोहरा मरले आ बिना प्यादा चलले 200 चाल (50 दौर)
+fh-rules-no-progress-off = कुछ ना बदले (पाठ के नियम)
+fh-rules-no-progress-200 = खेल बराबरी पर खतम होला
+fh-rules-partner-king = पहिले से शह में पड़ल साथी के राजा पर नया हमलावर जोड़े वाला चाल
+fh-rules-partner-king-strict = ना चली (पाठ के नियम)
+fh-rules-partner-king-simple = चली
+fh-rules-more = दोसर सेटिंग, name=value के रूप में कॉमा से अलग कइके (docs/fourhand.md)
+fh-rules-line = नियम: { $rules }
+fh-rules-default = नियम-पाठ वाला
+fh-claim = बराबरी माँगीं: स्थिति तीसरा बेर आइल

@@ -679,3 +679,26 @@ fh-caps = { $count ->
         [one] { $count }বার কেটেছে
        *[other] { $count }বার কেটেছে
     }
+fh-rules-summary = নিয়ম: এখানে না বদলালে নিয়ম-পাঠের নিজস্ব নিয়মই
+fh-rules-promotion = বোড়ে পদোন্নতিতে হয়
+fh-rules-promotion-queen = মন্ত্রী (পাঠের নিয়ম)
+fh-rules-promotion-choice = খেলোয়াড়ের পছন্দ: মন্ত্রী, নৌকা, হাতি বা ঘোড়া
+fh-rules-objection = মেনে নেওয়া আপত্তি চালটি নিষেধ করে
+fh-rules-objection-plies = পরের 3টি চাল পর্যন্ত (পাঠের নিয়ম)
+fh-rules-objection-own-turns = পরামর্শ পাওয়া খেলোয়াড়ের পরের 3টি পালা পর্যন্ত
+fh-rules-stalemate = চালহীন (স্টেলমেট) খেলোয়াড়
+fh-rules-stalemate-pass = পালা ছেড়ে দেন (পাঠের নিয়ম)
+fh-rules-stalemate-draw = খেলা ড্রয়ে শেষ করেন
+fh-rules-repetition = তৃতীয়বার আসা অবস্থান
+fh-rules-repetition-automatic = সঙ্গে সঙ্গে ড্র (পাঠের নিয়ম)
+fh-rules-repetition-claim = চাল দেওয়ার খেলোয়াড়কে ড্র দাবি করতে দেয়
+fh-rules-no-progress = কোনো ঘুঁটি না কেটে আর বোড়ে না চেলে 200 চাল (50 দান)
+fh-rules-no-progress-off = কিছু বদলায় না (পাঠের নিয়ম)
+fh-rules-no-progress-200 = খেলা ড্রয়ে শেষ হয়
+fh-rules-partner-king = আগে থেকেই কিস্তিতে থাকা সঙ্গীর রাজার উপর নতুন আক্রমণকারী আনা চাল
+fh-rules-partner-king-strict = চলে না (পাঠের নিয়ম)
+fh-rules-partner-king-simple = চলে
+fh-rules-more = অন্য সেটিং, name=value আকারে কমা দিয়ে আলাদা করে (docs/fourhand.md)
+fh-rules-line = নিয়ম: { $rules }
+fh-rules-default = নিয়ম-পাঠের নিজস্ব নিয়ম
+fh-claim = ড্র দাবি করুন: অবস্থানটি তৃতীয়বার এল

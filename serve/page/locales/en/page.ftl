@@ -706,3 +706,26 @@ fh-caps = { $count ->
         [one] { $count } capture
        *[other] { $count } captures
     }
+fh-rules-summary = Rules: the defaults of the rules text, unless changed here
+fh-rules-promotion = A pawn promotes to
+fh-rules-promotion-queen = a queen (the text's rule)
+fh-rules-promotion-choice = the player's choice: queen, rook, bishop or knight
+fh-rules-objection = An upheld objection bans the move
+fh-rules-objection-plies = for the next 3 plies (the text's rule)
+fh-rules-objection-own-turns = for the advised player's next 3 turns
+fh-rules-stalemate = A stalemated player
+fh-rules-stalemate-pass = passes (the text's rule)
+fh-rules-stalemate-draw = ends the game in a draw
+fh-rules-repetition = A position come a third time
+fh-rules-repetition-automatic = is a draw at once (the text's rule)
+fh-rules-repetition-claim = lets the player to move claim a draw
+fh-rules-no-progress = 200 plies (50 rounds) without a capture or a pawn move
+fh-rules-no-progress-off = change nothing (the text's rule)
+fh-rules-no-progress-200 = end the game in a draw
+fh-rules-partner-king = A move that adds an attacker of a partner's king already in check
+fh-rules-partner-king-strict = is not allowed (the text's rule)
+fh-rules-partner-king-simple = is allowed
+fh-rules-more = Other settings, as name=value separated by commas (docs/fourhand.md)
+fh-rules-line = Rules: { $rules }
+fh-rules-default = the defaults of the rules text
+fh-claim = Claim a draw: the position came a third time

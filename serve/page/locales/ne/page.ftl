@@ -678,3 +678,26 @@ fh-caps = { $count ->
         [one] { $count } पटक मारेको
        *[other] { $count } पटक मारेको
     }
+fh-rules-summary = नियम: यहाँ नबदले नियम-पाठकै पूर्वनिर्धारित
+fh-rules-promotion = प्यादा बढुवा हुँदा बन्छ
+fh-rules-promotion-queen = रानी (पाठको नियम)
+fh-rules-promotion-choice = खेलाडीको रोजाइ: रानी, हात्ती, ऊँट वा घोडा
+fh-rules-objection = मानिएको आपत्तिले चाल रोक्छ
+fh-rules-objection-plies = अर्का 3 चालसम्म (पाठको नियम)
+fh-rules-objection-own-turns = सल्लाह पाएको खेलाडीका अर्का 3 पालोसम्म
+fh-rules-stalemate = चाल नभएको (स्टेलमेट) खेलाडी
+fh-rules-stalemate-pass = पालो छोड्छ (पाठको नियम)
+fh-rules-stalemate-draw = खेल बराबरीमा टुङ्ग्याउँछ
+fh-rules-repetition = तेस्रो पटक आएको स्थिति
+fh-rules-repetition-automatic = तुरुन्तै बराबरी हुन्छ (पाठको नियम)
+fh-rules-repetition-claim = चाल चाल्ने खेलाडीलाई बराबरी माग्न दिन्छ
+fh-rules-no-progress = कुनै गोटी नमारी र प्यादा नचलाई 200 चाल (50 फेरो)
+fh-rules-no-progress-off = केही नबदल्नुहोस् (पाठको नियम)
+fh-rules-no-progress-200 = खेल बराबरीमा टुङ्ग्याउनुहोस्
+fh-rules-partner-king = पहिल्यै सह परेको साथीको राजामा नयाँ आक्रमणकारी थप्ने चाल
+fh-rules-partner-king-strict = चल्दैन (पाठको नियम)
+fh-rules-partner-king-simple = चल्छ
+fh-rules-more = अरू सेटिङहरू, name=value का रूपमा अल्पविरामले छुट्याएर (docs/fourhand.md)
+fh-rules-line = नियम: { $rules }
+fh-rules-default = नियम-पाठकै पूर्वनिर्धारित
+fh-claim = बराबरी माग्नुहोस्: स्थिति तेस्रो पटक आयो

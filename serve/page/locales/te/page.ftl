@@ -689,3 +689,26 @@ fh-caps = { $count ->
         [one] { $count } పావును చంపింది
        *[other] { $count } పావులను చంపింది
     }
+fh-rules-summary = నియమాలు: ఇక్కడ మార్చకపోతే నియమాల పాఠంలోనివే
+fh-rules-promotion = బంటు పదోన్నతిలో అయ్యేది
+fh-rules-promotion-queen = మంత్రి (పాఠంలోని నియమం)
+fh-rules-promotion-choice = ఆటగాడి ఎంపిక: మంత్రి, ఏనుగు, ఒంటె లేదా గుర్రం
+fh-rules-objection = ఒప్పుకున్న అభ్యంతరం ఆ ఎత్తును నిషేధిస్తుంది
+fh-rules-objection-plies = తర్వాతి 3 ఎత్తుల వరకు (పాఠంలోని నియమం)
+fh-rules-objection-own-turns = సలహా పొందిన ఆటగాడి తర్వాతి 3 వంతుల వరకు
+fh-rules-stalemate = ఎత్తు లేని (స్టేల్‌మేట్) ఆటగాడు
+fh-rules-stalemate-pass = వంతు వదులుకుంటాడు (పాఠంలోని నియమం)
+fh-rules-stalemate-draw = ఆటను డ్రాగా ముగిస్తాడు
+fh-rules-repetition = మూడోసారి వచ్చిన స్థితి
+fh-rules-repetition-automatic = వెంటనే డ్రా (పాఠంలోని నియమం)
+fh-rules-repetition-claim = ఎత్తు వేయాల్సిన ఆటగాడు డ్రా కోరవచ్చు
+fh-rules-no-progress = ఏ పావునూ చంపకుండా, బంటును కదపకుండా 200 ఎత్తులు (50 రౌండ్లు)
+fh-rules-no-progress-off = ఏమీ మారదు (పాఠంలోని నియమం)
+fh-rules-no-progress-200 = ఆట డ్రాగా ముగుస్తుంది
+fh-rules-partner-king = ఇప్పటికే చెక్‌లో ఉన్న భాగస్వామి రాజుపై కొత్త దాడిదారుని చేర్చే ఎత్తు
+fh-rules-partner-king-strict = కుదరదు (పాఠంలోని నియమం)
+fh-rules-partner-king-simple = కుదురుతుంది
+fh-rules-more = ఇతర అమరికలు, name=value రూపంలో కామాలతో వేరుచేసి (docs/fourhand.md)
+fh-rules-line = నియమాలు: { $rules }
+fh-rules-default = నియమాల పాఠంలోనివే
+fh-claim = డ్రా కోరండి: స్థితి మూడోసారి వచ్చింది
