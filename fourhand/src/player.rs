@@ -87,6 +87,12 @@ impl Player {
     /// The ply the player chooses for the seat to move; `None` when the
     /// game is over.
     pub fn choose(&mut self, pos: &Position) -> Option<Ply> {
+        self.choose_until(pos, &AtomicBool::new(false))
+    }
+
+    /// [`Player::choose`], with a search that ends early once `stop` is set
+    /// (its best ply so far; `None` when stopped before the first depth).
+    pub fn choose_until(&mut self, pos: &Position, stop: &AtomicBool) -> Option<Ply> {
         let mut scratch = pos.clone();
         let plies = match scratch.turn_mut() {
             Turn::Over(_) => return None,
@@ -97,7 +103,7 @@ impl Player {
             1 => Some(greedy(pos, &plies, &mut self.rng)),
             _ => {
                 let searcher = self.searcher.get_or_insert_with(Searcher::default);
-                let result = searcher.search(&mut scratch, &self.limits, &AtomicBool::new(false));
+                let result = searcher.search(&mut scratch, &self.limits, stop);
                 let ply = result.ply;
                 self.last = Some(result);
                 ply
@@ -156,5 +162,25 @@ pub fn play_game(
         plies,
         outcome: pos.outcome(),
         end: pos,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_search_ends_at_once() {
+        let start = Position::start();
+        let mut free = player(6, 1);
+        assert!(free.choose_until(&start, &AtomicBool::new(false)).is_some());
+        let full = free.last_search().unwrap().nodes;
+        let mut stopped = player(6, 1);
+        let _ = stopped.choose_until(&start, &AtomicBool::new(true));
+        let nodes = stopped.last_search().unwrap().nodes;
+        assert!(
+            full > 10_000 && nodes < 1_000,
+            "{nodes} nodes stopped, {full} not"
+        );
     }
 }

@@ -43,6 +43,7 @@ use rand::rngs::OsRng;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use store::StoredTable;
@@ -120,7 +121,7 @@ struct Entry {
     touched: Instant,
     /// The computer's search in flight (its identity: a result that comes
     /// back for another one is dropped).
-    thinking: Option<Arc<()>>,
+    thinking: Option<Arc<AtomicBool>>,
     /// Tells the long polls of each saved version.
     changed: watch::Sender<u64>,
     /// Dropped from memory: whoever holds it must look the table up again.
@@ -161,7 +162,7 @@ impl Entry {
 /// What a change may have to undo.
 struct Snapshot {
     table: Table,
-    thinking: Option<Arc<()>>,
+    thinking: Option<Arc<AtomicBool>>,
 }
 
 type Slot = Arc<tokio::sync::Mutex<Entry>>;
@@ -191,6 +192,14 @@ fn unsaved(e: &StoreError) -> Refusal {
         503,
         "the table could not be saved (the database is unavailable); nothing changed, try again",
     )
+}
+
+/// Ends the computer's search of this table, if one runs: its thread stops
+/// at its next node check, and its ply, if any, is not played.
+fn stop_thinking(e: &mut Entry) {
+    if let Some(stop) = e.thinking.take() {
+        stop.store(true, Ordering::Relaxed);
+    }
 }
 
 fn not_found() -> Refusal {
@@ -273,7 +282,7 @@ impl Tables {
             };
             let keep = e.touched.elapsed() <= limit;
             if !keep {
-                e.thinking = None;
+                stop_thinking(&mut e);
                 e.evicted = true;
                 e.changed.send_replace(u64::MAX);
             }
@@ -330,7 +339,7 @@ impl Tables {
     /// Drops this copy of the table from memory; its long polls wake to
     /// look it up again.
     fn evict(&self, id: &str, slot: &Slot, e: &mut Entry) {
-        e.thinking = None;
+        stop_thinking(e);
         e.evicted = true;
         e.changed.send_replace(u64::MAX);
         let mut map = self.lock();
@@ -395,6 +404,12 @@ impl Tables {
         };
         self.maybe_start_computer(id, &mut e);
         self.commit(id, &slot, &mut e, before).await?;
+        // A resignation or a claim while the computer thinks: its search
+        // ends now rather than when its budget is spent (only once saved,
+        // since a failed save puts the search back).
+        if e.table.computer_to_move().is_none() {
+            stop_thinking(&mut e);
+        }
         Ok((out, e.view(id, who)))
     }
 
@@ -420,7 +435,7 @@ impl Tables {
         if e.thinking.is_some() || self.searching_elsewhere(e) {
             return;
         }
-        let token = Arc::new(());
+        let token = Arc::new(AtomicBool::new(false));
         e.thinking = Some(token.clone());
         if self.inner.store.channels().is_some() {
             e.table.search = Some(SearchLease {
@@ -440,21 +455,24 @@ impl Tables {
         let id = id.to_string();
         tokio::spawn(async move {
             let key = pos.key();
-            let ply = tables.search(pos, level, seed).await;
+            let ply = tables.search(pos, level, seed, token.clone()).await;
             tables.computer_moved(&id, &token, key, ply).await;
         });
     }
 
     /// The computer player's ply, chosen on a thread of its own (never on
     /// the async runtime) once a search permit is free.
-    async fn search(&self, pos: Position, level: u32, seed: u64) -> Option<Ply> {
+    async fn search(&self, pos: Position, level: u32, seed: u64, stop: Arc<AtomicBool>) -> Option<Ply> {
         let _permit = self.inner.permits.clone().acquire_owned().await.ok()?;
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let (tx, rx) = tokio::sync::oneshot::channel();
         std::thread::Builder::new()
             .name("serve-fourhand".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
-                let _ = tx.send(fourhand::player(level, seed).choose(&pos));
+                let _ = tx.send(fourhand::player(level, seed).choose_until(&pos, &stop));
             })
             .ok()?;
         rx.await.ok().flatten()
@@ -462,7 +480,7 @@ impl Tables {
 
     /// The computer's search is done: its ply is played unless the table
     /// moved on meanwhile, and saved before anyone hears of it.
-    async fn computer_moved(&self, id: &str, token: &Arc<()>, key: u64, ply: Option<Ply>) {
+    async fn computer_moved(&self, id: &str, token: &Arc<AtomicBool>, key: u64, ply: Option<Ply>) {
         let Some(slot) = self.lock().get(id).cloned() else {
             return;
         };
@@ -561,7 +579,7 @@ impl Tables {
         }
         self.maybe_start_computer(&id, &mut e);
         if let Err(err) = store::save(&self.inner.store, &e.stored(&id)).await {
-            e.thinking = None;
+            stop_thinking(&mut e);
             e.evicted = true;
             self.lock().remove(&id);
             return Err(unsaved(&err));
@@ -751,7 +769,7 @@ impl Tables {
                     && fresh.search == e.table.search
                     && fresh.computer_to_move().is_some();
                 if !still_ours {
-                    e.thinking = None;
+                    stop_thinking(&mut e);
                 }
                 e.table = fresh;
                 e.changed.send_replace(e.table.version);
