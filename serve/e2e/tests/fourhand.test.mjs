@@ -338,9 +338,13 @@ describe("tables for four", { skip }, () => {
     const offered = await south.$$eval("#fh-promotion-choices [data-promotion]", (b) => b.map((x) => x.dataset.promotion));
     assert.deepEqual(offered, ["q", "r", "b", "n"]);
     await south.click('#fh-promotion-choices [data-promotion="n"]');
-    await south.waitForFunction(() => /knight/i.test(document.querySelector('#fh-board [data-square="a10"]').getAttribute("aria-label") || ""));
+    // West's knight stood on a10 before: wait for South's.
+    await south.waitForFunction(() => {
+      const a10 = document.querySelector('#fh-board [data-square="a10"]');
+      return a10.dataset.seat === "S" && /knight/i.test(a10.getAttribute("aria-label") || "");
+    });
     assert.ok(await south.isHidden("#fh-promotion"));
-    assert.match(await logText(south), /b9xa10=N/);
+    await waitLog(south, /b9xa10=N/);
 
     // Near the server's limit the chat box says how many characters are left.
     await south.fill("#fh-chat-text", "x".repeat(190));
