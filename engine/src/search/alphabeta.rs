@@ -695,6 +695,20 @@ impl ThreadData {
         } else {
             self.pawn_correction.get(board, raw_eval)
         };
+        // A fitting hash score is a better guess than the static evaluation.
+        let mut stand_pat = stand_pat;
+        if let Some(h) = hit {
+            if !in_check && h.score.abs() < MATE_BOUND {
+                let better = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score > stand_pat,
+                    Bound::Upper => h.score < stand_pat,
+                };
+                if better {
+                    stand_pat = h.score;
+                }
+            }
+        }
         let mut best_score = stand_pat;
         if !in_check {
             if stand_pat >= beta {
@@ -718,9 +732,20 @@ impl ThreadData {
                 if stand_pat + gain + qs_delta_margin() <= alpha {
                     continue;
                 }
+                // Futility: well below alpha, only a capture that wins
+                // material can help.
+                let futility_base = stand_pat + QS_FUTILITY_MARGIN;
+                if futility_base <= alpha && !see_ge(board, mv, 1) {
+                    best_score = best_score.max(futility_base);
+                    continue;
+                }
                 if !see_ge(board, mv, 0) {
                     continue;
                 }
+            } else if best_score > -MATE_BOUND && !mv.is_noisy() {
+                // In check, once an evasion holds, quiet evasions are
+                // unlikely to do better (captures of the checker still may).
+                break;
             }
             let child = board.play(mv);
             self.enter(board, mv, &child);

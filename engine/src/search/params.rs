@@ -258,3 +258,7 @@ mod tests {
         set_tunable("RFP_MARGIN", 75).unwrap();
     }
 }
+
+/// Quiescence futility: with the stand-pat score this far below alpha, a
+/// capture that does not win material by SEE cannot lift alpha either.
+pub const QS_FUTILITY_MARGIN: i32 = 120;
