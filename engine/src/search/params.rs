@@ -209,6 +209,10 @@ pub const CORRECTION_MAX: i32 = 64;
 /// `CORRECTION_WEIGHT_SCALE`.
 pub const CORRECTION_WEIGHT_SCALE: i32 = 256;
 
+/// Quiescence futility: with the stand-pat score this far below alpha, a
+/// capture that does not win material by SEE cannot lift alpha either.
+pub const QS_FUTILITY_MARGIN: i32 = 120;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,7 +262,3 @@ mod tests {
         set_tunable("RFP_MARGIN", 75).unwrap();
     }
 }
-
-/// Quiescence futility: with the stand-pat score this far below alpha, a
-/// capture that does not win material by SEE cannot lift alpha either.
-pub const QS_FUTILITY_MARGIN: i32 = 120;
