@@ -15,7 +15,8 @@ seconds=${1:-30}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fen moves uci_session pgn book syzygy_path nnue_net fourhand_position fourhand_moves)
+  # Every [[bin]] of fuzz/Cargo.toml, so a new target cannot be left out.
+  mapfile -t targets < <(awk '/^\[\[bin\]\]/ { bin = 1; next } bin && /^name = / { gsub(/"/, "", $3); print $3; bin = 0 }' fuzz/Cargo.toml)
 fi
 work=${FUZZ_WORK:-$PWD/target/fuzz-work}
 export RUSTC_BOOTSTRAP=1

@@ -223,77 +223,159 @@ pub enum RulesError {
         /// The value given.
         value: String,
         /// What it may be.
-        allowed: &'static str,
+        allowed: String,
     },
     /// A setting is given twice.
     #[error("{0} is given twice")]
     Twice(&'static str),
 }
 
-/// Every setting's name in [`Rules::to_text`], in the document's order
-/// (A1 to A22).
-pub const NAMES: [&str; 19] = [
-    "shape",
-    "light-squares",
-    "turn-order",
-    "dead-end-promotion",
-    "capture-count",
-    "promotion",
-    "ribbon-removal",
-    "dead-end-reversal",
-    "leap",
-    "partner-king",
-    "frozen-attacks",
-    "mate-timing",
-    "release",
-    "recheck-frozen",
-    "release-checks",
-    "stalemate",
-    "repetition",
-    "no-progress",
-    "objection",
-];
-
-/// Reads one of a setting's two words (`words`: the first, the second and
-/// how a message lists them) as the first or second reading.
-fn either<T>(
+/// How one setting is written and read: its name, then either its two
+/// words (the first reading, then the second) with how the field tells and
+/// takes the reading (`true`: the second word), or a number of plies that
+/// may be off.
+struct Setting {
     name: &'static str,
-    value: &str,
-    words: (&'static str, &'static str, &'static str),
-    (first, second): (T, T),
-) -> Result<T, RulesError> {
-    if value == words.0 {
-        Ok(first)
-    } else if value == words.1 {
-        Ok(second)
-    } else {
-        Err(RulesError::BadValue {
-            name,
-            value: value.to_string(),
-            allowed: words.2,
-        })
-    }
+    value: SettingValue,
 }
 
-/// Each two-word setting's words and how a message lists them.
-const WORDS: [(&str, &str, &str); 14] = [
-    ("cross160", "notched180", "cross160, notched180"),
-    ("even", "odd", "even, odd"),
-    ("clockwise", "anticlockwise", "clockwise, anticlockwise"),
-    ("inclusive", "exclusive", "inclusive, exclusive"),
-    ("queen", "choice", "queen, choice"),
-    ("start-rank", "birth-square", "start-rank, birth-square"),
-    ("face-to-face", "any", "face-to-face, any"),
-    ("strict", "simple", "strict, simple"),
-    ("king-only", "everything", "king-only, everything"),
-    ("own-turn", "immediately", "own-turn, immediately"),
-    ("any-cause", "literal", "any-cause, literal"),
-    ("after-release", "ignore", "after-release, ignore"),
-    ("pass", "draw", "pass, draw"),
-    ("automatic", "claim", "automatic, claim"),
+enum SettingValue {
+    Either {
+        words: [&'static str; 2],
+        is_second: fn(&Rules) -> bool,
+        set: fn(&mut Rules, bool),
+    },
+    PliesOrOff {
+        get: fn(&Rules) -> Option<u32>,
+        set: fn(&mut Rules, Option<u32>),
+    },
+}
+
+/// A two-word setting of the field `$field`: `$first` reads as `$a`,
+/// `$second` as `$b`.
+macro_rules! either {
+    ($name:literal, $field:ident, $first:literal => $a:expr, $second:literal => $b:expr) => {
+        Setting {
+            name: $name,
+            value: SettingValue::Either {
+                words: [$first, $second],
+                is_second: |r| r.$field == $b,
+                set: |r, second| r.$field = if second { $b } else { $a },
+            },
+        }
+    };
+}
+
+/// The most plies a no-progress limit may have.
+const MAX_NO_PROGRESS_PLIES: u32 = 10_000;
+
+/// Every setting of [`Rules::to_text`], in the document's order (A1 to A22):
+/// the one home of the settings' names and words.
+const SETTINGS: [Setting; 19] = [
+    either!("shape", shape, "cross160" => Shape::Cross160, "notched180" => Shape::Notched180),
+    either!("light-squares", light_squares, "even" => LightSquares::EvenSum, "odd" => LightSquares::OddSum),
+    either!(
+        "turn-order", turn_order,
+        "clockwise" => TurnOrder::Clockwise, "anticlockwise" => TurnOrder::Anticlockwise
+    ),
+    either!("dead-end-promotion", dead_end_promotion, "on" => true, "off" => false),
+    either!(
+        "capture-count", capture_count,
+        "inclusive" => CaptureCount::Inclusive, "exclusive" => CaptureCount::Exclusive
+    ),
+    either!("promotion", promotion, "queen" => Promotion::QueenOnly, "choice" => Promotion::FreeChoice),
+    either!(
+        "ribbon-removal", ribbon_removal,
+        "start-rank" => RibbonRemoval::StartRank, "birth-square" => RibbonRemoval::BirthSquare
+    ),
+    either!("dead-end-reversal", dead_end_reversal, "on" => true, "off" => false),
+    either!("leap", leap, "face-to-face" => Leap::FaceToFace, "any" => Leap::AnyPartnerPawn),
+    either!("partner-king", partner_king, "strict" => PartnerKing::Strict, "simple" => PartnerKing::Simple),
+    either!(
+        "frozen-attacks", frozen_attacks,
+        "king-only" => FrozenAttacks::KingOnly, "everything" => FrozenAttacks::Everything
+    ),
+    either!(
+        "mate-timing", mate_timing,
+        "own-turn" => MateTiming::OwnTurn, "immediately" => MateTiming::Immediately
+    ),
+    either!("release", release, "any-cause" => Release::AnyCause, "literal" => Release::Literal),
+    either!("recheck-frozen", recheck_frozen, "on" => true, "off" => false),
+    either!(
+        "release-checks", release_checks,
+        "after-release" => ReleaseChecks::AfterRelease, "ignore" => ReleaseChecks::Ignore
+    ),
+    either!("stalemate", stalemate, "pass" => Stalemate::Pass, "draw" => Stalemate::Draw),
+    either!("repetition", repetition, "automatic" => Repetition::Automatic, "claim" => Repetition::Claim),
+    Setting {
+        name: "no-progress",
+        value: SettingValue::PliesOrOff {
+            get: |r| r.no_progress_plies,
+            set: |r, plies| r.no_progress_plies = plies,
+        },
+    },
+    either!(
+        "objection", objection,
+        "plies" => ObjectionSpan::ThreePlies, "own-turns" => ObjectionSpan::ThreeOwnTurns
+    ),
 ];
 
-const ON_OFF: (&str, &str, &str) = ("on", "off", "on, off");
+/// Every setting's name in [`Rules::to_text`], in the document's order
+/// (A1 to A22).
+pub const NAMES: [&str; SETTINGS.len()] = {
+    let mut names = [""; SETTINGS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = SETTINGS[i].name;
+        i += 1;
+    }
+    names
+};
+
+impl Setting {
+    /// This setting's value in `rules`, as written.
+    fn write(&self, rules: &Rules) -> String {
+        match self.value {
+            SettingValue::Either { words, is_second, .. } => words[usize::from(is_second(rules))].to_string(),
+            SettingValue::PliesOrOff { get, .. } => get(rules).map_or("off".to_string(), |n| n.to_string()),
+        }
+    }
+
+    /// Sets this setting in `rules` from its written `value`.
+    fn read(&self, rules: &mut Rules, value: &str) -> Result<(), RulesError> {
+        let bad = |allowed: String| RulesError::BadValue {
+            name: self.name,
+            value: value.to_string(),
+            allowed,
+        };
+        match self.value {
+            SettingValue::Either { words, set, .. } => {
+                let index = words
+                    .iter()
+                    .position(|w| *w == value)
+                    .ok_or_else(|| bad(words.join(", ")))?;
+                set(rules, index == 1);
+            }
+            SettingValue::PliesOrOff { set, .. } => {
+                let plies = match value {
+                    "off" => None,
+                    n => Some(
+                        n.parse()
+                            .ok()
+                            .filter(|n| (1..=MAX_NO_PROGRESS_PLIES).contains(n))
+                            .ok_or_else(|| {
+                                bad(format!(
+                                    "off, or a number of plies from 1 to {MAX_NO_PROGRESS_PLIES}"
+                                ))
+                            })?,
+                    ),
+                };
+                set(rules, plies);
+            }
+        }
+        Ok(())
+    }
+}
 
 impl Rules {
     /// The settings that differ from the defaults, as `name=value` parts
@@ -301,116 +383,14 @@ impl Rules {
     /// default rules give the empty string. [`Rules::from_text`] reads it
     /// back.
     pub fn to_text(&self) -> String {
-        let d = Rules::default();
-        let mut parts: Vec<String> = Vec::new();
-        let mut put = |differs: bool, name: &str, value: &str| {
-            if differs {
-                parts.push(format!("{name}={value}"));
-            }
-        };
-        let pick = |second: bool, i: usize| if second { WORDS[i].1 } else { WORDS[i].0 };
-        let on = |b: bool| if b { "on" } else { "off" };
-        put(
-            self.shape != d.shape,
-            "shape",
-            pick(self.shape == Shape::Notched180, 0),
-        );
-        put(
-            self.light_squares != d.light_squares,
-            "light-squares",
-            pick(self.light_squares == LightSquares::OddSum, 1),
-        );
-        put(
-            self.turn_order != d.turn_order,
-            "turn-order",
-            pick(self.turn_order == TurnOrder::Anticlockwise, 2),
-        );
-        put(
-            self.dead_end_promotion != d.dead_end_promotion,
-            "dead-end-promotion",
-            on(self.dead_end_promotion),
-        );
-        put(
-            self.capture_count != d.capture_count,
-            "capture-count",
-            pick(self.capture_count == CaptureCount::Exclusive, 3),
-        );
-        put(
-            self.promotion != d.promotion,
-            "promotion",
-            pick(self.promotion == Promotion::FreeChoice, 4),
-        );
-        put(
-            self.ribbon_removal != d.ribbon_removal,
-            "ribbon-removal",
-            pick(self.ribbon_removal == RibbonRemoval::BirthSquare, 5),
-        );
-        put(
-            self.dead_end_reversal != d.dead_end_reversal,
-            "dead-end-reversal",
-            on(self.dead_end_reversal),
-        );
-        put(
-            self.leap != d.leap,
-            "leap",
-            pick(self.leap == Leap::AnyPartnerPawn, 6),
-        );
-        put(
-            self.partner_king != d.partner_king,
-            "partner-king",
-            pick(self.partner_king == PartnerKing::Simple, 7),
-        );
-        put(
-            self.frozen_attacks != d.frozen_attacks,
-            "frozen-attacks",
-            pick(self.frozen_attacks == FrozenAttacks::Everything, 8),
-        );
-        put(
-            self.mate_timing != d.mate_timing,
-            "mate-timing",
-            pick(self.mate_timing == MateTiming::Immediately, 9),
-        );
-        put(
-            self.release != d.release,
-            "release",
-            pick(self.release == Release::Literal, 10),
-        );
-        put(
-            self.recheck_frozen != d.recheck_frozen,
-            "recheck-frozen",
-            on(self.recheck_frozen),
-        );
-        put(
-            self.release_checks != d.release_checks,
-            "release-checks",
-            pick(self.release_checks == ReleaseChecks::Ignore, 11),
-        );
-        put(
-            self.stalemate != d.stalemate,
-            "stalemate",
-            pick(self.stalemate == Stalemate::Draw, 12),
-        );
-        put(
-            self.repetition != d.repetition,
-            "repetition",
-            pick(self.repetition == Repetition::Claim, 13),
-        );
-        let plies = self.no_progress_plies.map(|n| n.to_string());
-        put(
-            self.no_progress_plies != d.no_progress_plies,
-            "no-progress",
-            plies.as_deref().unwrap_or("off"),
-        );
-        put(
-            self.objection != d.objection,
-            "objection",
-            if self.objection == ObjectionSpan::ThreeOwnTurns {
-                "own-turns"
-            } else {
-                "plies"
-            },
-        );
-        parts.join(",")
+        let defaults = Rules::default();
+        SETTINGS
+            .iter()
+            .map(|setting| (setting, setting.write(self)))
+            .filter(|(setting, value)| *value != setting.write(&defaults))
+            .map(|(setting, value)| format!("{}={value}", setting.name))
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     /// Reads settings written as [`Rules::to_text`] writes them (commas or
@@ -418,129 +398,22 @@ impl Rules {
     /// default, and the empty string is the default rules.
     pub fn from_text(text: &str) -> Result<Rules, RulesError> {
         let mut rules = Rules::default();
-        let mut seen = [false; NAMES.len()];
+        let mut seen = [false; SETTINGS.len()];
         for part in text.split([',', ' ']).filter(|p| !p.is_empty()) {
             let (name, value) = part
                 .split_once('=')
                 .ok_or_else(|| RulesError::NotASetting(part.to_string()))?;
-            let index = NAMES
-                .iter()
-                .position(|n| *n == name)
-                .ok_or_else(|| RulesError::UnknownName {
-                    name: name.to_string(),
-                })?;
-            let name = NAMES[index];
-            if std::mem::replace(&mut seen[index], true) {
-                return Err(RulesError::Twice(name));
-            }
-            let w = |i: usize| WORDS[i];
-            match name {
-                "shape" => rules.shape = either(name, value, w(0), (Shape::Cross160, Shape::Notched180))?,
-                "light-squares" => {
-                    rules.light_squares =
-                        either(name, value, w(1), (LightSquares::EvenSum, LightSquares::OddSum))?
-                }
-                "turn-order" => {
-                    rules.turn_order = either(
-                        name,
-                        value,
-                        w(2),
-                        (TurnOrder::Clockwise, TurnOrder::Anticlockwise),
-                    )?
-                }
-                "dead-end-promotion" => {
-                    rules.dead_end_promotion = either(name, value, ON_OFF, (true, false))?
-                }
-                "capture-count" => {
-                    rules.capture_count = either(
-                        name,
-                        value,
-                        w(3),
-                        (CaptureCount::Inclusive, CaptureCount::Exclusive),
-                    )?
-                }
-                "promotion" => {
-                    rules.promotion =
-                        either(name, value, w(4), (Promotion::QueenOnly, Promotion::FreeChoice))?
-                }
-                "ribbon-removal" => {
-                    rules.ribbon_removal = either(
-                        name,
-                        value,
-                        w(5),
-                        (RibbonRemoval::StartRank, RibbonRemoval::BirthSquare),
-                    )?
-                }
-                "dead-end-reversal" => rules.dead_end_reversal = either(name, value, ON_OFF, (true, false))?,
-                "leap" => rules.leap = either(name, value, w(6), (Leap::FaceToFace, Leap::AnyPartnerPawn))?,
-                "partner-king" => {
-                    rules.partner_king =
-                        either(name, value, w(7), (PartnerKing::Strict, PartnerKing::Simple))?
-                }
-                "frozen-attacks" => {
-                    rules.frozen_attacks = either(
-                        name,
-                        value,
-                        w(8),
-                        (FrozenAttacks::KingOnly, FrozenAttacks::Everything),
-                    )?
-                }
-                "mate-timing" => {
-                    rules.mate_timing =
-                        either(name, value, w(9), (MateTiming::OwnTurn, MateTiming::Immediately))?
-                }
-                "release" => {
-                    rules.release = either(name, value, w(10), (Release::AnyCause, Release::Literal))?
-                }
-                "recheck-frozen" => rules.recheck_frozen = either(name, value, ON_OFF, (true, false))?,
-                "release-checks" => {
-                    rules.release_checks = either(
-                        name,
-                        value,
-                        w(11),
-                        (ReleaseChecks::AfterRelease, ReleaseChecks::Ignore),
-                    )?
-                }
-                "stalemate" => {
-                    rules.stalemate = either(name, value, w(12), (Stalemate::Pass, Stalemate::Draw))?
-                }
-                "repetition" => {
-                    rules.repetition = either(name, value, w(13), (Repetition::Automatic, Repetition::Claim))?
-                }
-                "no-progress" => {
-                    rules.no_progress_plies = match value {
-                        "off" => None,
-                        n => Some(
-                            n.parse()
-                                .ok()
-                                .filter(|&n: &u32| (1..=10_000).contains(&n))
-                                .ok_or_else(|| RulesError::BadValue {
-                                    name,
-                                    value: value.to_string(),
-                                    allowed: "off, or a number of plies from 1 to 10000",
-                                })?,
-                        ),
-                    }
-                }
-                "objection" => {
-                    rules.objection = match value {
-                        "plies" => ObjectionSpan::ThreePlies,
-                        "own-turns" => ObjectionSpan::ThreeOwnTurns,
-                        _ => {
-                            return Err(RulesError::BadValue {
-                                name,
-                                value: value.to_string(),
-                                allowed: "plies, own-turns",
-                            })
-                        }
-                    }
-                }
-                _ => {
-                    return Err(RulesError::UnknownName {
+            let index =
+                SETTINGS
+                    .iter()
+                    .position(|s| s.name == name)
+                    .ok_or_else(|| RulesError::UnknownName {
                         name: name.to_string(),
-                    })
-                }
+                    })?;
+            if std::mem::replace(&mut seen[index], true) {
+                return Err(RulesError::Twice(SETTINGS[index].name));
             }
+            SETTINGS[index].read(&mut rules, value)?;
         }
         Ok(rules)
     }

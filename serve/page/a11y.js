@@ -145,3 +145,19 @@ export function watchLength(input, note) {
   });
   update(false);
 }
+
+/** Asks `question` in the page's own dialog (index.html's #ask-dialog) with
+ * the buttons `yes` and `no`; resolves true for yes, false for no or
+ * Escape. The browser's confirm() is neither translated by the page nor
+ * styled like it. */
+export function askYesNo(question, yes, no) {
+  const dialog = $("ask-dialog");
+  $("ask-question").textContent = question;
+  $("ask-yes").textContent = yes;
+  $("ask-no").textContent = no;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+  });
+}

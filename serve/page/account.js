@@ -3,6 +3,7 @@
 
 import { $, el, api, ago, errorText, ratingText, session, setSession } from "./net.js";
 import { intlLocales, t } from "./l10n.js";
+import { askYesNo } from "./a11y.js";
 
 // ---------------------------------------------------------------- header
 
@@ -252,7 +253,7 @@ async function changePassword(event) {
 async function closeAccount(event) {
   event.preventDefault();
   $("close-error").textContent = "";
-  if (!confirm(t("close-confirm"))) return;
+  if (!(await askYesNo(t("close-confirm"), t("close-submit"), t("close-keep")))) return;
   $("close-submit").disabled = true;
   try {
     await api("POST", "/api/account/close", { password: $("close-password").value });

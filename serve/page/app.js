@@ -7,8 +7,9 @@ import { chosenControl, clockText, controlText, fillControls, fillCustom, isLow 
 import { initAccount, refreshMyGames, showAuth, showProfile } from "./account.js";
 import { initLobby, setLobbyActive } from "./lobby.js";
 import { initReview, renderReview, resetReview, shownPosition } from "./review.js";
-import { drawSquares, movesTo, pieceImage, pieceName, squareIndex, targetsOf } from "./board.js";
-import { announceMoves, initSkipLink, keyboardBoard, watchLength } from "./a11y.js";
+import { pointerBoard } from "./board-input.js";
+import { drawSquares, fillPromotionChoices, movesTo, pieceImage, squareIndex, targetsOf } from "./board.js";
+import { announceMoves, askYesNo, initSkipLink, keyboardBoard, watchLength } from "./a11y.js";
 import { followPiece, initHelp, placeHelp } from "./help.js";
 import { initSounds, playSound, soundOf } from "./sounds.js";
 import { initThemes } from "./themes.js";
@@ -33,8 +34,7 @@ const app = {
   flipped: false,
   oriented: false, // the board was turned to the player's side once
   selected: null, // selected square name
-  drag: null, // {from, img, x, y, moved}
-  pendingTarget: null,
+  pointer: null, // the board's clicks and drags (board-input.js)
   pollGeneration: 0,
   pollAbort: null, // cancels the long poll of a game left behind
   polling: false,
@@ -229,7 +229,7 @@ function render() {
     premove: queued ? [queued.from, queued.to] : null,
   });
   if (shown.live && app.selected) followPiece(s.board[squareIndex(app.selected)]);
-  if (app.drag) keepDragging(app.drag);
+  if (app.pointer) app.pointer.redrawn();
   $("board").classList.toggle("thinking", s.thinking);
   drawPlayers();
   drawClocks();
@@ -555,36 +555,22 @@ function tryMove(from, to) {
 }
 
 function showPromotion(candidates) {
-  const box = $("promotion-choices");
-  box.replaceChildren();
   const color = app.state.turn === "white" ? "w" : "b";
-  for (const letter of ["q", "r", "b", "n"]) {
-    const move = candidates.find((m) => m.promotion === letter);
-    if (!move) continue;
-    const button = el("button", "choice");
-    button.type = "button";
-    button.dataset.promotion = letter;
-    button.title = pieceName(letter.toUpperCase());
-    button.setAttribute("aria-label", pieceName(letter.toUpperCase()));
-    button.appendChild(pieceImage(color + letter.toUpperCase()));
-    button.addEventListener("click", () => {
+  $("promotion").hidden = false;
+  fillPromotionChoices($("promotion-choices"), candidates, {
+    image: (letter) => pieceImage(color + letter),
+    choose: (move) => {
       focusBoard();
       sendMove({ uci: move.uci });
-    });
-    box.appendChild(button);
-  }
-  const cancel = el("button", "cancel", t("cancel"));
-  cancel.type = "button";
-  cancel.addEventListener("click", () => {
-    focusBoard();
-    hidePromotion();
-    app.selected = null;
-    render();
+    },
+    cancel: () => {
+      focusBoard();
+      hidePromotion();
+      app.selected = null;
+      render();
+    },
+    keyboard: $("board").contains(document.activeElement),
   });
-  box.appendChild(cancel);
-  $("promotion").hidden = false;
-  // By keyboard the choice comes next: the focus goes to it.
-  if ($("board").contains(document.activeElement)) box.querySelector("button").focus();
 }
 
 // Back to the board's square in the tab order (after the promotion choice).
@@ -599,112 +585,46 @@ function hidePromotion() {
 
 // ---------------------------------------------------------------- clicks and drags
 
-function squareAt(x, y) {
-  const hit = document.elementFromPoint(x, y);
-  const square = hit && hit.closest("#board [data-square]");
-  return square ? square.dataset.square : null;
-}
-
 function movable(square) {
   return myTurn() && app.state.legal.some((m) => m.from === square);
 }
 
-function onPointerDown(event) {
-  if (event.button !== 0 || !app.state) return;
-  // An earlier position stepped to is only looked at.
-  if (!shownPosition(app.state).live) return;
-  const square = squareAt(event.clientX, event.clientY);
-  if (!square) return;
-  event.preventDefault();
-  if (premoveAllowed()) {
-    premoveClick(square);
-    return;
-  }
-  // A target of the selected piece plays (its own rook, for a king that
-  // castles, included), else a piece of one's own is picked up.
-  if (app.selected && square !== app.selected && movesTo(app.state.legal, app.selected, square).length > 0) {
-    app.pendingTarget = square;
-    return;
-  }
-  if (movable(square)) {
-    const wasSelected = app.selected === square;
-    app.selected = square;
-    render();
-    const img = $("board").querySelector('[data-square="' + square + '"] img');
-    app.drag = { from: square, img, x: event.clientX, y: event.clientY, moved: false, wasSelected };
-    $("board").setPointerCapture(event.pointerId);
-  } else {
-    app.selected = null;
-    if (waitingForOpponent() && myColor() && app.state.board[squareIndex(square)]) {
-      $("move-error").textContent = t("waiting-friend");
-    }
-    render();
-  }
-}
-
-// Enter or Space on a square (a11y.js): what a click does, without a drag.
-function onSquareKey(square) {
-  if (!app.state || !shownPosition(app.state).live) return;
-  if (premoveAllowed()) {
-    premoveClick(square);
-    return;
-  }
-  if (app.selected && square !== app.selected && tryMove(app.selected, square)) return;
-  if (movable(square)) {
-    app.selected = app.selected === square ? null : square;
-  } else {
-    app.selected = null;
-    if (waitingForOpponent() && myColor() && app.state.board[squareIndex(square)]) {
-      $("move-error").textContent = t("waiting-friend");
-    }
+// Picks up `square` (null: puts down) and redraws. A press `at` a piece
+// before the friend has come says why nothing moves.
+function pick(square, at) {
+  app.selected = square;
+  if (square === null && at && waitingForOpponent() && myColor() && app.state.board[squareIndex(at)]) {
+    $("move-error").textContent = t("waiting-friend");
   }
   render();
 }
 
-function onPointerMove(event) {
-  const drag = app.drag;
-  if (!drag || !drag.img) return;
-  const dx = event.clientX - drag.x;
-  const dy = event.clientY - drag.y;
-  if (!drag.moved && Math.hypot(dx, dy) < 5) return;
-  drag.moved = true;
-  drag.dx = dx;
-  drag.dy = dy;
-  drag.img.classList.add("dragging");
-  drag.img.style.transform = "translate(" + dx + "px, " + dy + "px)";
-}
+// Clicks and drags (board-input.js), with this board's rules.
+const pointerRules = {
+  // An earlier position stepped to is only looked at.
+  ready: () => Boolean(app.state) && shownPosition(app.state).live,
+  intercept(square) {
+    if (!premoveAllowed()) return false;
+    premoveClick(square);
+    return true;
+  },
+  selected: () => app.selected,
+  select: pick,
+  movable,
+  isTarget: (from, to) => movesTo(app.state.legal, from, to).length > 0,
+  tryMove,
+  render: () => render(),
+};
 
-// A redraw in the middle of a drag (a state from the event stream: a clock,
-// a chat line) makes new squares: the piece in the hand is the new one.
-function keepDragging(drag) {
-  drag.img = $("board").querySelector('[data-square="' + drag.from + '"] img');
-  if (drag.img && drag.moved) {
-    drag.img.classList.add("dragging");
-    drag.img.style.transform = "translate(" + drag.dx + "px, " + drag.dy + "px)";
-  }
-}
-
-function onPointerUp(event) {
-  const drag = app.drag;
-  const square = squareAt(event.clientX, event.clientY);
-  if (drag) {
-    app.drag = null;
-    if (drag.moved) {
-      // A drop: a legal target plays, anything else snaps back.
-      if (!(square && square !== drag.from && tryMove(drag.from, square))) {
-        app.selected = null;
-        render();
-      }
-    } else if (drag.wasSelected) {
-      app.selected = null;
-      render();
-    }
-    return;
-  }
-  if (app.pendingTarget) {
-    const target = app.pendingTarget;
-    app.pendingTarget = null;
-    if (square === target && app.selected) tryMove(app.selected, target);
+// Enter or Space on a square (a11y.js): what a click does, without a drag.
+function onSquareKey(square) {
+  if (!pointerRules.ready()) return;
+  if (pointerRules.intercept(square)) return;
+  if (app.selected && square !== app.selected && tryMove(app.selected, square)) return;
+  if (movable(square)) {
+    pick(app.selected === square ? null : square, null);
+  } else {
+    pick(null, square);
   }
 }
 
@@ -870,20 +790,14 @@ async function init() {
     radio.addEventListener("change", updateSetup);
   }
   $("setup-form").addEventListener("submit", startGame);
-  $("board").addEventListener("pointerdown", onPointerDown);
-  $("board").addEventListener("pointermove", onPointerMove);
-  $("board").addEventListener("pointerup", onPointerUp);
-  $("board").addEventListener("pointercancel", () => {
-    app.drag = null;
-    render();
-  });
+  app.pointer = pointerBoard($("board"), pointerRules);
   keyboardBoard($("board"), { onActivate: onSquareKey, onEscape: cancelPick });
   // A right-click puts the piece down and drops a premove.
   $("board").addEventListener("contextmenu", (event) => {
     if (cancelPick()) event.preventDefault();
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && app.view === "play" && !$("resign-dialog").open) cancelPick();
+    if (event.key === "Escape" && app.view === "play" && !document.querySelector("dialog[open]")) cancelPick();
   });
   $("new-game").addEventListener("click", () => {
     history.pushState(null, "", "#");
@@ -903,8 +817,11 @@ async function init() {
     act("/resign", seatBody());
   });
   $("abort").addEventListener("click", () => act("/abort", seatBody()));
-  $("offer-draw").addEventListener("click", () => {
-    if (app.state.mode === "local" && !confirm(t("draw-confirm-local"))) return;
+  $("offer-draw").addEventListener("click", async () => {
+    // On one screen both players are here: the offer is agreed at once.
+    if (app.state.mode === "local" && !(await askYesNo(t("draw-confirm-local"), t("accept-draw"), t("resign-keep")))) {
+      return;
+    }
     act("/draw", seatBody({ action: "offer" }));
   });
   $("accept-draw").addEventListener("click", () => act("/draw", seatBody({ action: "accept" })));

@@ -124,3 +124,30 @@ export function targetsOf(legal, from) {
 export function movesTo(legal, from, square) {
   return legal.filter((m) => m.from === from && (m.to === square || m.rook === square));
 }
+
+/** The promotion chooser of both boards: fills `box` with a button for
+ * each promotion piece among `moves` (queen first, each drawn by
+ * `image(letter)`) and a cancel button; `choose(move)` and `cancel()` say
+ * what a click does. When the board had the keyboard focus (`keyboard`),
+ * the focus goes to the first choice, which comes next by keyboard. */
+export function fillPromotionChoices(box, moves, { image, choose, cancel, keyboard }) {
+  box.replaceChildren();
+  for (const letter of ["q", "r", "b", "n"]) {
+    const move = moves.find((m) => m.promotion === letter);
+    if (!move) continue;
+    const name = pieceName(letter.toUpperCase());
+    const button = el("button", "choice");
+    button.type = "button";
+    button.dataset.promotion = letter;
+    button.title = name;
+    button.setAttribute("aria-label", name);
+    button.appendChild(image(letter.toUpperCase()));
+    button.addEventListener("click", () => choose(move));
+    box.appendChild(button);
+  }
+  const cancelButton = el("button", "cancel", t("cancel"));
+  cancelButton.type = "button";
+  cancelButton.addEventListener("click", cancel);
+  box.appendChild(cancelButton);
+  if (keyboard) box.querySelector("button").focus();
+}

@@ -12,7 +12,8 @@
 // own army at the bottom. Text from players is only ever set with
 // textContent.
 import { $, el, api, capital, errorText, session } from "./net.js";
-import { pieceImage, pieceName } from "./board.js";
+import { pointerBoard } from "./board-input.js";
+import { fillPromotionChoices, pieceImage, pieceName } from "./board.js";
 import { announce, keyboardBoard, watchLength } from "./a11y.js";
 import { t } from "./l10n.js";
 
@@ -29,12 +30,41 @@ const POLL_RETRY_MAX_MS = 60000;
 // Every word this module shows or says is a message of
 // locales/<tag>/page.ftl (l10n.js), most of them named fh-...: a seat
 // goes to them as its letter ($seat), a team as SN or WE ($team). The
-// plies in words, the end of a game and the server's notices and refusals
-// come from the server, in English.
+// plies, the end of a game and an objection are said from the view's
+// codes (a ply's kind, events and releases; the end's kind); only the
+// server's refusals come in its English.
 
 /** A seat's name in words ("South") from its letter. */
 function seatName(seat) {
   return t("fh-seat", { seat });
+}
+
+/** A team's name in words ("South and North") from SN or WE. */
+function teamName(team) {
+  return t("fh-team-name", { team });
+}
+
+/** One ply of the log in words: what the seat did, what else the move did,
+ * whom it released. */
+function plyWords(line) {
+  const words = [t("fh-ply-" + line.kind, { who: seatName(line.seat), move: line.text })];
+  for (const event of line.events) words.push(t("fh-event-" + event));
+  for (const seat of line.released) words.push(t("fh-released", { who: seatName(seat) }));
+  return words.join(" ");
+}
+
+/** How a finished table ended, in words. */
+function endWords(s) {
+  const end = s.end;
+  const team = end.team || "SN";
+  const other = team === "SN" ? "WE" : "SN";
+  const [winners, losers] = end.kind === "resigned" ? [other, team] : [team, other];
+  return t("fh-end-" + end.kind, {
+    winners: teamName(winners),
+    losers: teamName(losers),
+    who: end.seat ? seatName(end.seat) : "",
+    plies: s.log.length,
+  });
 }
 
 // Everything about the table on screen.
@@ -44,8 +74,7 @@ const table = {
   state: null, // the server's view of the table
   known: 0, // plies already said in the live region
   selected: null, // the picked-up piece's square
-  drag: null, // {from, img, x, y, moved, wasSelected}
-  pendingTarget: null,
+  pointer: null, // the board's clicks and drags (board-input.js)
   pollGeneration: 0,
   pollAbort: new AbortController(),
   active: false, // the table is on screen
@@ -283,14 +312,14 @@ function drawLog() {
     const li = el("li", "ply seat-" + line.seat);
     li.value = line.n;
     li.appendChild(el("span", "notation", line.text));
-    li.appendChild(el("span", "words", " " + line.words));
+    li.appendChild(el("span", "words", " " + plyWords(line)));
     list.appendChild(li);
   }
   list.scrollTop = list.scrollHeight;
   // The plies that came since the last look, said in words; the first
   // drawing of a table says nothing of its past.
   if (table.known !== null && s.log.length > table.known) {
-    announce(s.log.slice(table.known).map((l) => l.words).join(" "));
+    announce(s.log.slice(table.known).map(plyWords).join(" "));
   }
   table.known = s.log.length;
   const bans = $("fh-objections");
@@ -366,15 +395,18 @@ function drawInvite() {
   }
 }
 
+function partnerOf(seat) {
+  return SEATS[(SEATS.indexOf(seat) + 2) % 4];
+}
+
 function teamOf(seat) {
   return seat === "S" || seat === "N" ? "SN" : "WE";
 }
 
-// Where the game stands, in words: the server's own words (English) for
-// an end, which the view does not name; the page's for a game waiting or
-// going (what the server says from the same view).
+// Where the game stands, in words (what the server's `status` says in
+// English, from the same view).
 function statusWords(s) {
-  if (s.over) return s.status;
+  if (s.over) return endWords(s);
   if (!s.started) return t("fh-status-waiting", { count: s.seats.filter((x) => x.holder === "open").length });
   if (s.you && s.you === s.to_move) return t("fh-status-your-move");
   return t("fh-status-to-move", { seat: s.to_move });
@@ -387,6 +419,7 @@ function render() {
   if (!s) return;
   if (!myTurn()) table.selected = null;
   drawBoard();
+  if (table.pointer) table.pointer.redrawn();
   drawSeats();
   drawLog();
   drawChat();
@@ -488,8 +521,16 @@ async function object(line, button) {
   button.disabled = true;
   const answer = await act("/object", { line });
   if (answer && answer.said) {
+    // The objection just upheld is the newest in force.
+    const o = answer.state.objections[answer.state.objections.length - 1];
     table.noticeFor = answer.state.version;
-    $("fh-notice").textContent = answer.said;
+    $("fh-notice").textContent = t("fh-objection-said", {
+      by: seatName(o.by),
+      writer: seatName(partnerOf(o.seat)),
+      advised: seatName(o.seat),
+      move: o.from + "-" + o.to,
+      span: /(^|,)objection=own-turns/.test(answer.state.rules) ? "own-turns" : "plies",
+    });
   }
 }
 
@@ -509,38 +550,26 @@ function tryMove(from, to) {
 }
 
 function showPromotion(moves) {
-  const box = $("fh-promotion-choices");
-  box.replaceChildren();
-  const boardHadFocus = $("fh-board").contains(document.activeElement);
-  for (const letter of ["q", "r", "b", "n"]) {
-    const move = moves.find((m) => m.promotion === letter);
-    if (!move) continue;
-    const button = el("button", "choice");
-    button.type = "button";
-    button.dataset.promotion = letter;
-    button.title = pieceName(letter.toUpperCase());
-    button.setAttribute("aria-label", pieceName(letter.toUpperCase()));
-    const img = pieceImage("w" + letter.toUpperCase());
-    img.alt = "";
-    img.classList.add("fh-piece", "seat-" + table.state.you);
-    button.appendChild(img);
-    button.addEventListener("click", () => {
-      hidePromotion();
-      act("/move", { move: move.uci });
-    });
-    box.appendChild(button);
-  }
-  const cancel = el("button", "cancel", t("cancel"));
-  cancel.type = "button";
-  cancel.addEventListener("click", () => {
-    hidePromotion();
-    render();
-  });
-  box.appendChild(cancel);
+  const keyboard = $("fh-board").contains(document.activeElement);
   $("fh-promotion").hidden = false;
   render();
-  // By keyboard the choice comes next: the focus goes to it.
-  if (boardHadFocus) box.querySelector("button").focus();
+  fillPromotionChoices($("fh-promotion-choices"), moves, {
+    image: (letter) => {
+      const img = pieceImage("w" + letter);
+      img.alt = "";
+      img.classList.add("fh-piece", "seat-" + table.state.you);
+      return img;
+    },
+    choose: (move) => {
+      hidePromotion();
+      act("/move", { move: move.uci });
+    },
+    cancel: () => {
+      hidePromotion();
+      render();
+    },
+    keyboard,
+  });
 }
 
 function hidePromotion() {
@@ -549,72 +578,23 @@ function hidePromotion() {
 
 // ---------------------------------------------------------------- clicks, drags, keys
 
-function squareAt(x, y) {
-  const hit = document.elementFromPoint(x, y);
-  const square = hit && hit.closest("#fh-board [data-square]");
-  return square ? square.dataset.square : null;
-}
-
 function movable(square) {
   return myTurn() && table.state.legal.some((m) => m.from === square);
 }
 
-function onPointerDown(event) {
-  if (event.button !== 0 || !table.state) return;
-  const square = squareAt(event.clientX, event.clientY);
-  if (!square) return;
-  event.preventDefault();
-  if (table.selected && square !== table.selected && targetsOf(table.selected).includes(square)) {
-    table.pendingTarget = square;
-    return;
-  }
-  if (movable(square)) {
-    const wasSelected = table.selected === square;
+// Clicks and drags (board-input.js), with this board's rules.
+const pointerRules = {
+  ready: () => Boolean(table.state),
+  selected: () => table.selected,
+  select(square) {
     table.selected = square;
     render();
-    const img = $("fh-board").querySelector('[data-square="' + square + '"] img');
-    table.drag = { from: square, img, x: event.clientX, y: event.clientY, moved: false, wasSelected };
-    $("fh-board").setPointerCapture(event.pointerId);
-  } else {
-    table.selected = null;
-    render();
-  }
-}
-
-function onPointerMove(event) {
-  const drag = table.drag;
-  if (!drag || !drag.img) return;
-  const dx = event.clientX - drag.x;
-  const dy = event.clientY - drag.y;
-  if (!drag.moved && Math.hypot(dx, dy) < 5) return;
-  drag.moved = true;
-  drag.img.classList.add("dragging");
-  drag.img.style.transform = "translate(" + dx + "px, " + dy + "px)";
-}
-
-function onPointerUp(event) {
-  const drag = table.drag;
-  const square = squareAt(event.clientX, event.clientY);
-  if (drag) {
-    table.drag = null;
-    if (drag.moved) {
-      // A drop: a legal target plays, anything else snaps back.
-      if (!(square && square !== drag.from && tryMove(drag.from, square))) {
-        table.selected = null;
-        render();
-      }
-    } else if (drag.wasSelected) {
-      table.selected = null;
-      render();
-    }
-    return;
-  }
-  if (table.pendingTarget) {
-    const target = table.pendingTarget;
-    table.pendingTarget = null;
-    if (square === target && table.selected) tryMove(table.selected, target);
-  }
-}
+  },
+  movable,
+  isTarget: (from, to) => targetsOf(from).includes(to),
+  tryMove,
+  render: () => render(),
+};
 
 // Enter or Space on a square (a11y.js): what a click does, without a drag.
 function onSquareKey(square) {
@@ -790,13 +770,7 @@ export function initFourhand() {
   fillSeatChoices();
   $("table-form").addEventListener("submit", createTable);
   const board = $("fh-board");
-  board.addEventListener("pointerdown", onPointerDown);
-  board.addEventListener("pointermove", onPointerMove);
-  board.addEventListener("pointerup", onPointerUp);
-  board.addEventListener("pointercancel", () => {
-    table.drag = null;
-    render();
-  });
+  table.pointer = pointerBoard(board, pointerRules);
   board.addEventListener("contextmenu", (event) => {
     if (cancelPick()) event.preventDefault();
   });

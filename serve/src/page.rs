@@ -70,6 +70,11 @@ pub const FILES: &[PageFile] = &[
     file!("/lobby.js", "text/javascript; charset=utf-8", "lobby.js"),
     file!("/review.js", "text/javascript; charset=utf-8", "review.js"),
     file!("/board.js", "text/javascript; charset=utf-8", "board.js"),
+    file!(
+        "/board-input.js",
+        "text/javascript; charset=utf-8",
+        "board-input.js"
+    ),
     file!("/a11y.js", "text/javascript; charset=utf-8", "a11y.js"),
     file!("/help.js", "text/javascript; charset=utf-8", "help.js"),
     file!("/sounds.js", "text/javascript; charset=utf-8", "sounds.js"),
@@ -118,3 +123,50 @@ pub const FILES: &[PageFile] = &[
     piece!("shapes/bN"),
     piece!("shapes/bP"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::FILES;
+    use std::path::Path;
+
+    /// Every script, style sheet, drawing and message file under `page/`
+    /// is served: a module left out of `FILES` would break the page only
+    /// in a browser, where its import fails.
+    #[test]
+    fn every_page_file_is_served() {
+        fn walk(dir: &Path, root: &Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    walk(&path, root, found);
+                } else if matches!(
+                    path.extension().and_then(|e| e.to_str()),
+                    Some("js" | "css" | "svg" | "ftl" | "html")
+                ) {
+                    let relative = path
+                        .strip_prefix(root)
+                        .unwrap()
+                        .to_str()
+                        .unwrap()
+                        .replace('\\', "/");
+                    found.push(relative);
+                }
+            }
+        }
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("page");
+        let mut found = Vec::new();
+        walk(&root, &root, &mut found);
+        assert!(found.len() > 20, "{found:?}");
+        for relative in found {
+            let path = if relative == "index.html" {
+                "/".to_string()
+            } else {
+                format!("/{relative}")
+            };
+            assert!(
+                FILES.iter().any(|f| f.path == path),
+                "{relative} is not in page::FILES"
+            );
+        }
+    }
+}

@@ -10,6 +10,7 @@ use http_body_util::BodyExt;
 use serve::game::Reason;
 use serve::locale::{self, LANGUAGES};
 use serve::page::FILES;
+use serve::tables::table;
 use serve::{router, Config, Server};
 use std::collections::{BTreeMap, BTreeSet};
 use tower::ServiceExt;
@@ -176,6 +177,17 @@ fn every_message_the_page_names_exists_in_english() {
     for reason in all_reasons() {
         let tag = serde_json::to_value(reason).unwrap();
         named.push(format!("end-{}", tag.as_str().unwrap()));
+    }
+    // The table for four's plies, moves' events and ends (fourhand.js
+    // says them from the view's codes).
+    for kind in table::PLY_KINDS {
+        named.push(format!("fh-ply-{kind}"));
+    }
+    for (event, _, _) in table::MOVE_EVENTS {
+        named.push(format!("fh-event-{event}"));
+    }
+    for kind in table::END_KINDS {
+        named.push(format!("fh-end-{kind}"));
     }
     for id in [
         "claim-threefold",

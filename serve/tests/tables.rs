@@ -288,6 +288,11 @@ async fn a_frozen_army_is_released_and_the_computers_play_on() {
         )
         .await;
         assert!(words(&state).contains("West is released"), "{state}");
+        // The page says the same from codes: the ply's kind and the seats
+        // it released.
+        let capture = &state["log"][0];
+        assert_eq!(capture["kind"], "move");
+        assert_eq!(capture["released"], json!(["W"]));
         let state = settled(&app, &id, &east).await;
         assert_eq!(state["seats"][1]["frozen"], false);
         assert!(
@@ -323,6 +328,25 @@ async fn a_game_is_played_to_its_end() {
         assert!(said.contains("West is frozen and passes"), "{said}");
         assert!(said.contains("East is checkmated"), "{said}");
         assert!(state["status"].as_str().unwrap().contains("South and North win"));
+        assert_eq!(state["end"], json!({"kind": "mate", "team": "SN", "seat": null}));
+        let kinds: Vec<&str> = state["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["kind"].as_str().unwrap())
+            .collect();
+        assert!(
+            kinds.contains(&"frozen-pass") && kinds.contains(&"mated"),
+            "{kinds:?}"
+        );
+        for line in state["log"].as_array().unwrap() {
+            let checks = line["text"].as_str().unwrap().ends_with('+');
+            assert_eq!(
+                line["events"].as_array().unwrap().contains(&json!("check")),
+                checks,
+                "{line}"
+            );
+        }
         let record = get(&app, &format!("/api/tables/{id}/record"), None).await;
         let text = record.body.as_str().unwrap();
         assert!(
@@ -565,6 +589,7 @@ async fn rule_settings_choose_the_promotion_and_let_a_repetition_be_claimed() {
             over["status"].as_str().unwrap().contains("South claimed it"),
             "{over}"
         );
+        assert_eq!(over["end"], json!({"kind": "claimed", "team": null, "seat": "S"}));
 
         // Settings that do not parse change nothing.
         for (rules, says) in [

@@ -304,6 +304,23 @@ describe("the page in every language", { skip }, () => {
       }
       const status = await page.textContent("#fh-status");
       assert.ok(status.includes(names.S), `${tag}: the status "${status}" names South, to move`);
+      // South moves and then resigns for the team: the ply in the log and
+      // the end in the status are in the language too.
+      const api = (path, body) =>
+        fetch(new URL("/api/tables/" + given.id + path, server.url), {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(Object.assign({ token: given.token }, body)),
+        });
+      const view = await (await fetch(new URL("/api/tables/" + given.id, server.url), { headers: { "X-Daba-Token": given.token } })).json();
+      assert.equal((await api("/move", { move: view.legal[0].uci })).status, 200);
+      await page.waitForSelector("#fh-log li");
+      const log = await page.textContent("#fh-log");
+      assert.ok(log.includes(names.S) && !/plays|South/.test(log), `${tag}: the log "${log}"`);
+      assert.equal((await api("/resign", {})).status, 200);
+      await page.waitForFunction(() => document.getElementById("fh-resign").hidden);
+      const end = await page.textContent("#fh-status");
+      assert.ok(!/resigned|win|South|West/.test(end), `${tag}: the end "${end}"`);
       noErrors();
       await page.context().close();
     });

@@ -222,6 +222,30 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
     await page.context().close();
   });
 
+  test("on one screen a draw is agreed in the page's own dialog, not the browser's", async () => {
+    const page = await newPage();
+    await start(page, { mode: "local" });
+    await page.click(square("e2"));
+    await page.click(square("e4"));
+    await waitMoves(page, 1);
+    // Escape keeps playing.
+    await page.click("#offer-draw");
+    await page.waitForSelector("#ask-dialog[open]");
+    assert.match(await page.textContent("#ask-question"), /agree to a draw/);
+    await audit(page, "the question dialog");
+    await page.keyboard.press("Escape");
+    assert.ok(!(await page.$eval("#ask-dialog", (d) => d.open)));
+    assert.ok(!(await page.$eval("#status", (e) => e.classList.contains("over"))));
+    // Yes ends the game in a draw.
+    await page.click("#offer-draw");
+    await page.waitForSelector("#ask-dialog[open]");
+    await page.click("#ask-yes");
+    await page.waitForSelector("#status.over");
+    assert.match(await page.textContent("#status"), /[Dd]raw/);
+    noErrors();
+    await page.context().close();
+  });
+
   test("a whole game by keyboard only: started from the lobby, every move by arrows and Enter, to mate", async () => {
     const page = await newPage();
     await page.goto(server.url);

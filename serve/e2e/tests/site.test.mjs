@@ -241,10 +241,17 @@ describe("the site in Chromium", { skip }, () => {
     await page.goto(server.url + "#user=nobody-" + name);
     await page.goto(server.url + "#user=" + name);
     await page.waitForSelector("#account-settings:not([hidden])");
-    // Closing (the page asks first; newPage accepts dialogs).
+    // Closing asks first, in the page's own dialog: "keep" keeps it.
     await page.click("#account-settings summary");
     await page.fill("#close-password", "a brand new secret");
     await page.click("#close-submit");
+    await page.waitForSelector("#ask-dialog[open]");
+    await page.click("#ask-no");
+    assert.ok(!(await page.$eval("#ask-dialog", (d) => d.open)));
+    assert.equal((await fetch(server.url + "api/users/" + name)).status, 200);
+    await page.click("#close-submit");
+    await page.waitForSelector("#ask-dialog[open]");
+    await page.click("#ask-yes");
     await page.waitForSelector("#signed-out:not([hidden])");
     await page.waitForSelector("#lobby:not([hidden])");
     assert.equal((await fetch(server.url + "api/users/" + name)).status, 404);

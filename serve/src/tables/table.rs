@@ -213,9 +213,124 @@ pub struct LogLine {
     pub seat: char,
     /// The ply in §16's notation (`Nj1-k3`, `W:--`, `W:(mated)`).
     pub text: String,
-    /// What happened, in words (passes, mates and releases said).
+    /// What happened, in English words (passes, mates and releases said),
+    /// for the API and the record; the page says it in its reader's
+    /// language from the three fields below.
     pub words: String,
+    /// What the ply was: `move`, `frozen-pass`, `stalemate-pass` or `mated`.
+    pub kind: &'static str,
+    /// What else a move did, in this order: `ribbon-on` (the pawn turned
+    /// round), `ribbon-off` (it came home), `queen`, `rook`, `bishop` or
+    /// `knight` (it promoted to one), `check`.
+    pub events: Vec<&'static str>,
+    /// The seats whose armies the ply released.
+    pub released: Vec<char>,
 }
+
+/// How a table ended: in English words for the API and the record, as
+/// codes for the page, which says it in its reader's language.
+#[derive(Clone, Copy, Debug)]
+enum Ending {
+    /// This team resigned.
+    Resigned(Team),
+    /// The table reached [`MAX_TABLE_PLIES`].
+    PlyLimit,
+    /// The seat with this letter claimed a draw by repetition.
+    Claimed(char),
+    /// This team won: both opponents are checkmated.
+    Mate(Team),
+    /// A draw on the board.
+    Draw(DrawReason),
+}
+
+impl Ending {
+    fn words(self) -> String {
+        match self {
+            Ending::Resigned(team) => {
+                format!("{} resigned: {} win.", team_words(team), team_words(team.other()))
+            }
+            Ending::PlyLimit => format!("Draw: the table reached its limit of {MAX_TABLE_PLIES} plies."),
+            Ending::Claimed(seat) => format!(
+                "Draw: {} claimed it, the same position having come a third time.",
+                seat_of_letter(seat).map_or("a player", seat_name)
+            ),
+            Ending::Mate(team) => format!(
+                "{} win: {} are both checkmated.",
+                team_words(team),
+                team_words(team.other())
+            ),
+            Ending::Draw(DrawReason::MateAndStalemate) => {
+                "Draw: one player is checkmated and his partner stalemated.".to_string()
+            }
+            Ending::Draw(DrawReason::OnlyKings) => "Draw: only the four kings are left.".to_string(),
+            Ending::Draw(DrawReason::Repetition) => "Draw: the same position came a third time.".to_string(),
+            Ending::Draw(DrawReason::Stalemate) => "Draw by stalemate.".to_string(),
+            Ending::Draw(DrawReason::NoProgress) => {
+                "Draw: too long without a capture or a pawn move.".to_string()
+            }
+        }
+    }
+
+    fn view(self) -> EndView {
+        let [resigned, ply_limit, claimed, mate, mate_and_stalemate, only_kings, repetition, stalemate, no_progress] =
+            END_KINDS;
+        let (kind, team, seat) = match self {
+            Ending::Resigned(team) => (resigned, Some(team.name()), None),
+            Ending::PlyLimit => (ply_limit, None, None),
+            Ending::Claimed(seat) => (claimed, None, Some(seat)),
+            Ending::Mate(team) => (mate, Some(team.name()), None),
+            Ending::Draw(DrawReason::MateAndStalemate) => (mate_and_stalemate, None, None),
+            Ending::Draw(DrawReason::OnlyKings) => (only_kings, None, None),
+            Ending::Draw(DrawReason::Repetition) => (repetition, None, None),
+            Ending::Draw(DrawReason::Stalemate) => (stalemate, None, None),
+            Ending::Draw(DrawReason::NoProgress) => (no_progress, None, None),
+        };
+        EndView { kind, team, seat }
+    }
+}
+
+/// How a table ended, for the page: a kind and the team or seat it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct EndView {
+    /// `resigned` (`team`: the team that resigned), `ply-limit`, `claimed`
+    /// (`seat`: who claimed the repetition), `mate` (`team`: the winners),
+    /// or a draw on the board: `mate-and-stalemate`, `only-kings`,
+    /// `repetition`, `stalemate`, `no-progress`.
+    pub kind: &'static str,
+    /// The team named, `SN` or `WE`.
+    pub team: Option<&'static str>,
+    /// The seat named, by its letter.
+    pub seat: Option<char>,
+}
+
+/// The kinds of a ply in the log ([`LogLine::kind`]): a move, a frozen
+/// player's pass, a stalemated player's pass, a checkmate.
+pub const PLY_KINDS: [&str; 4] = ["move", "frozen-pass", "stalemate-pass", "mated"];
+
+/// The kinds of a table's end ([`EndView::kind`]).
+pub const END_KINDS: [&str; 9] = [
+    "resigned",
+    "ply-limit",
+    "claimed",
+    "mate",
+    "mate-and-stalemate",
+    "only-kings",
+    "repetition",
+    "stalemate",
+    "no-progress",
+];
+
+/// What a move's notation (§16) shows besides the move, as the log's event
+/// names, the marks that show them and the English words for them.
+pub const MOVE_EVENTS: [(&str, &str, &str); 7] = [
+    ("ribbon-on", "^", "The pawn turns round and gets a ribbon."),
+    ("ribbon-off", "v", "The pawn is home: its ribbon comes off."),
+    ("queen", "=Q", "The pawn becomes a queen."),
+    ("rook", "=R", "The pawn becomes a rook."),
+    ("bishop", "=B", "The pawn becomes a bishop."),
+    ("knight", "=N", "The pawn becomes a knight."),
+    ("check", "+", "Check."),
+];
 
 /// An objection in force.
 #[derive(Clone, Debug)]
@@ -362,37 +477,21 @@ impl Table {
         }
     }
 
-    /// The end in words, once over.
-    pub fn outcome_words(&self) -> Option<String> {
+    /// How the game ended, once over.
+    fn ending(&self) -> Option<Ending> {
         let outcome = self.outcome()?;
         Some(match (self.end, outcome) {
-            (Some(TableEnd::Resigned { team }), _) => format!(
-                "{} resigned: {} win.",
-                team_words(team.team()),
-                team_words(team.team().other())
-            ),
-            (Some(TableEnd::PlyLimit), _) => {
-                format!("Draw: the table reached its limit of {MAX_TABLE_PLIES} plies.")
-            }
-            (Some(TableEnd::DrawClaimed { seat }), _) => format!(
-                "Draw: {} claimed it, the same position having come a third time.",
-                seat_of_letter(seat).map_or("a player", seat_name)
-            ),
-            (None, Outcome::Win(team)) => format!(
-                "{} win: {} are both checkmated.",
-                team_words(team),
-                team_words(team.other())
-            ),
-            (None, Outcome::Draw(reason)) => match reason {
-                DrawReason::MateAndStalemate => {
-                    "Draw: one player is checkmated and his partner stalemated.".to_string()
-                }
-                DrawReason::OnlyKings => "Draw: only the four kings are left.".to_string(),
-                DrawReason::Repetition => "Draw: the same position came a third time.".to_string(),
-                DrawReason::Stalemate => "Draw by stalemate.".to_string(),
-                DrawReason::NoProgress => "Draw: too long without a capture or a pawn move.".to_string(),
-            },
+            (Some(TableEnd::Resigned { team }), _) => Ending::Resigned(team.team()),
+            (Some(TableEnd::PlyLimit), _) => Ending::PlyLimit,
+            (Some(TableEnd::DrawClaimed { seat }), _) => Ending::Claimed(seat),
+            (None, Outcome::Win(team)) => Ending::Mate(team),
+            (None, Outcome::Draw(reason)) => Ending::Draw(reason),
         })
+    }
+
+    /// The end in words, once over.
+    pub fn outcome_words(&self) -> Option<String> {
+        self.ending().map(Ending::words)
     }
 
     /// The seat `who` sits in, if any (a seat answers to its token and to
@@ -463,30 +562,32 @@ impl Table {
         let seat = self.pos.to_move();
         let text = self.pos.ply_text(ply);
         let name = seat_name(seat);
-        let mut words = match ply {
-            Ply::Move(_) => {
-                let mut w = format!("{name} plays {text}.");
-                if text.contains('^') {
-                    w.push_str(" The pawn turns round and gets a ribbon.");
-                }
-                if text.contains('v') {
-                    w.push_str(" The pawn is home: its ribbon comes off.");
-                }
-                if text.contains("=Q") {
-                    w.push_str(" The pawn becomes a queen.");
-                }
-                if text.ends_with('+') {
-                    w.push_str(" Check.");
-                }
-                w
-            }
-            Ply::Pass if self.pos.is_frozen(seat) => format!("{name} is frozen and passes."),
-            Ply::Pass => format!("{name} is stalemated and passes."),
-            Ply::Mated => format!("{name} is checkmated: {name}'s army is frozen."),
+        let [moved, frozen_pass, stalemate_pass, mated] = PLY_KINDS;
+        let (kind, mut words) = match ply {
+            Ply::Move(_) => (moved, format!("{name} plays {text}.")),
+            Ply::Pass if self.pos.is_frozen(seat) => (frozen_pass, format!("{name} is frozen and passes.")),
+            Ply::Pass => (stalemate_pass, format!("{name} is stalemated and passes.")),
+            Ply::Mated => (mated, format!("{name} is checkmated: {name}'s army is frozen.")),
         };
+        let mut events = Vec::new();
+        if matches!(ply, Ply::Move(_)) {
+            for (event, mark, said) in MOVE_EVENTS {
+                let happened = if event == "check" {
+                    text.ends_with(mark)
+                } else {
+                    text.contains(mark)
+                };
+                if happened {
+                    events.push(event);
+                    words.push(' ');
+                    words.push_str(said);
+                }
+            }
+        }
         let undo = self.pos.make(ply);
-        for released in undo.released(&self.pos).iter() {
-            let r = seat_name(released);
+        let released: Vec<Seat> = undo.released(&self.pos).iter().collect();
+        for &r in &released {
+            let r = seat_name(r);
             words.push_str(&format!(" {r} is released: {r}'s army moves again."));
         }
         self.plies.push(ply);
@@ -495,6 +596,9 @@ impl Table {
             seat: seat.letter(),
             text,
             words,
+            kind,
+            events,
+            released: released.iter().map(|s| s.letter()).collect(),
         });
         for o in &mut self.objections {
             o.ban.ply_played(seat);
@@ -940,6 +1044,7 @@ impl Table {
             },
             to_move: to_move.letter(),
             status,
+            end: self.ending().map(Ending::view),
             position: self.pos.to_text(),
             pieces,
             legal,
@@ -1074,6 +1179,8 @@ pub struct TableView {
     pub to_move: char,
     /// Where the game stands, in words.
     pub status: String,
+    /// How the game ended, once over (`status` says it in English).
+    pub end: Option<EndView>,
     /// The position (§16's string).
     pub position: String,
     /// The pieces.
@@ -1106,6 +1213,28 @@ pub struct TableView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every way a table ends has its own kind in the view, and only those
+    /// of [`END_KINDS`] (the page has a message for each).
+    #[test]
+    fn every_ending_has_its_own_kind() {
+        let all = [
+            Ending::Resigned(Team::SouthNorth),
+            Ending::PlyLimit,
+            Ending::Claimed('S'),
+            Ending::Mate(Team::WestEast),
+            Ending::Draw(DrawReason::MateAndStalemate),
+            Ending::Draw(DrawReason::OnlyKings),
+            Ending::Draw(DrawReason::Repetition),
+            Ending::Draw(DrawReason::Stalemate),
+            Ending::Draw(DrawReason::NoProgress),
+        ];
+        let kinds: Vec<&str> = all.iter().map(|e| e.view().kind).collect();
+        assert_eq!(kinds, END_KINDS);
+        for e in all {
+            assert!(!e.words().is_empty());
+        }
+    }
 
     fn person(token: &str) -> Holder {
         Holder::Person {

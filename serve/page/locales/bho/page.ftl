@@ -195,6 +195,7 @@ close-title = आपन खाता बंद करीं
 close-hint = राउर खाता, सत्र आ खुलल चुनौती हट जाई, आ राउर नाम दोसरा खातिर खाली हो जाई; खतम भइल खेल में उहे नाम रही जवना से खेलल गइल। पहिले आपन खेल खतम करीं, हार मानीं भा रद्द करीं।
 close-submit = हमार खाता बंद करीं
 close-confirm = खाता हमेशा खातिर बंद करब? ई लवटावल ना जा सकी।
+close-keep = हमार खाता रहे दीं
 
 ## The game
 
@@ -704,3 +705,32 @@ fh-rules-more = दोसर सेटिंग, name=value के रूप म
 fh-rules-line = नियम: { $rules }
 fh-rules-default = नियम-पाठ वाला
 fh-claim = बराबरी माँगीं: स्थिति तीसरा बेर आइल
+fh-team-name = { $team ->
+        [SN] दक्खिन आ उत्तर
+       *[WE] पच्छिम आ पूरब
+    }
+fh-ply-move = { $who } { $move } चलल।
+fh-ply-frozen-pass = { $who } जमल बा आ आपन पारी छोड़ देला।
+fh-ply-stalemate-pass = { $who } जिच में बा आ आपन पारी छोड़ देला।
+fh-ply-mated = { $who } के मात भइल: ओकर सेना जम गइल।
+fh-event-ribbon-on = प्यादा घूम जाला आ ओकरा फीता मिलेला।
+fh-event-ribbon-off = प्यादा घरे पहुँचल: ओकर फीता उतर जाला।
+fh-event-queen = प्यादा वजीर बन जाला।
+fh-event-rook = प्यादा हाथी बन जाला।
+fh-event-bishop = प्यादा ऊँट बन जाला।
+fh-event-knight = प्यादा घोड़ा बन जाला।
+fh-event-check = शह।
+fh-released = { $who } छूट गइल: ओकर सेना फेर चलेले।
+fh-end-resigned = { $losers } हार मान लिहल: { $winners } जीतल।
+fh-end-ply-limit = बराबरी: टेबल { $plies } चाल के सीमा ले पहुँच गइल।
+fh-end-claimed = बराबरी: ओही स्थिति तीसरा बेर आइल, त { $who } माँग लिहल।
+fh-end-mate = { $winners } जीतल: { $losers } दुनो के मात भइल।
+fh-end-mate-and-stalemate = बराबरी: एगो खेलाड़ी के मात भइल आ ओकर साथी जिच में बा।
+fh-end-only-kings = बराबरी: खाली चारो राजा बचल बाड़ें।
+fh-end-repetition = बराबरी: ओही स्थिति तीसरा बेर आइल।
+fh-end-stalemate = जिच से बराबरी।
+fh-end-no-progress = बराबरी: बहुत देर ले ना कवनो मारल भइल ना प्यादा चलल।
+fh-objection-said = { $by } एतराज कइलस: { $writer } { $advised } के { $move } सुझवलस, एह से { $advised } ऊ चाल { $span ->
+        [own-turns] अपना अगिला तीन पारी में
+       *[plies] अगिला तीन चाल ले
+    } ना चल सकेला।

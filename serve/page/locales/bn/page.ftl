@@ -193,6 +193,7 @@ close-title = অ্যাকাউন্ট বন্ধ করুন
 close-hint = আপনার অ্যাকাউন্ট, সেশন আর খোলা চ্যালেঞ্জ মুছে যাবে, আর আপনার নাম অন্যদের জন্য খালি হবে; শেষ হওয়া খেলায় খেলার সময়কার নামই থাকবে। আগে আপনার খেলাগুলো শেষ করুন, হার মানুন বা বাতিল করুন।
 close-submit = আমার অ্যাকাউন্ট বন্ধ করুন
 close-confirm = অ্যাকাউন্ট চিরতরে বন্ধ করবেন? এটা আর ফেরানো যাবে না।
+close-keep = অ্যাকাউন্ট রেখে দিন
 
 ## The game
 
@@ -702,3 +703,32 @@ fh-rules-more = অন্য সেটিং, name=value আকারে কম�
 fh-rules-line = নিয়ম: { $rules }
 fh-rules-default = নিয়ম-পাঠের নিজস্ব নিয়ম
 fh-claim = ড্র দাবি করুন: অবস্থানটি তৃতীয়বার এল
+fh-team-name = { $team ->
+        [SN] দক্ষিণ আর উত্তর
+       *[WE] পশ্চিম আর পূর্ব
+    }
+fh-ply-move = { $who } { $move } চাল দিল।
+fh-ply-frozen-pass = { $who } জমাট, তাই চাল ছেড়ে দেয়।
+fh-ply-stalemate-pass = { $who } অচল, তাই চাল ছেড়ে দেয়।
+fh-ply-mated = { $who } কিস্তিমাত: তার সৈন্যদল জমে গেল।
+fh-event-ribbon-on = বোড়েটি ঘুরে দাঁড়ায় আর একটি ফিতে পায়।
+fh-event-ribbon-off = বোড়েটি ঘরে ফিরল: তার ফিতে খুলে যায়।
+fh-event-queen = বোড়েটি মন্ত্রী হয়।
+fh-event-rook = বোড়েটি নৌকা হয়।
+fh-event-bishop = বোড়েটি হাতি হয়।
+fh-event-knight = বোড়েটি ঘোড়া হয়।
+fh-event-check = কিস্তি।
+fh-released = { $who } মুক্ত হল: তার সৈন্যদল আবার চলে।
+fh-end-resigned = { $losers } হার মানল: { $winners } জিতল।
+fh-end-ply-limit = ড্র: টেবিলটি { $plies } চালের সীমায় পৌঁছেছে।
+fh-end-claimed = ড্র: একই অবস্থান তৃতীয়বার আসায় { $who } দাবি করল।
+fh-end-mate = { $winners } জিতল: { $losers } দুজনেই কিস্তিমাত।
+fh-end-mate-and-stalemate = ড্র: একজন খেলোয়াড় কিস্তিমাত আর তার সঙ্গী অচল।
+fh-end-only-kings = ড্র: শুধু চার রাজা বাকি।
+fh-end-repetition = ড্র: একই অবস্থান তৃতীয়বার এল।
+fh-end-stalemate = অচলাবস্থায় ড্র।
+fh-end-no-progress = ড্র: অনেকক্ষণ কোনো খাওয়া বা বোড়ের চাল হয়নি।
+fh-objection-said = { $by } আপত্তি করল: { $writer } { $advised }-কে { $move } বাতলে দিয়েছিল, তাই { $advised } চালটি { $span ->
+        [own-turns] নিজের পরের তিন পালায়
+       *[plies] পরের তিন চাল ধরে
+    } দিতে পারবে না।

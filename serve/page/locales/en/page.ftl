@@ -197,6 +197,7 @@ close-title = Close your account
 close-hint = Your account, your sessions and your open challenges go, and your name becomes free for others; finished games keep the name they were played under. Finish, resign or abort your games first.
 close-submit = Close my account
 close-confirm = Close your account for good? This cannot be undone.
+close-keep = Keep my account
 
 ## The game
 
@@ -729,3 +730,32 @@ fh-rules-more = Other settings, as name=value separated by commas (docs/fourhand
 fh-rules-line = Rules: { $rules }
 fh-rules-default = the defaults of the rules text
 fh-claim = Claim a draw: the position came a third time
+fh-team-name = { $team ->
+        [SN] South and North
+       *[WE] West and East
+    }
+fh-ply-move = { $who } plays { $move }.
+fh-ply-frozen-pass = { $who } is frozen and passes.
+fh-ply-stalemate-pass = { $who } is stalemated and passes.
+fh-ply-mated = { $who } is checkmated: the army is frozen.
+fh-event-ribbon-on = The pawn turns round and gets a ribbon.
+fh-event-ribbon-off = The pawn is home: its ribbon comes off.
+fh-event-queen = The pawn becomes a queen.
+fh-event-rook = The pawn becomes a rook.
+fh-event-bishop = The pawn becomes a bishop.
+fh-event-knight = The pawn becomes a knight.
+fh-event-check = Check.
+fh-released = { $who } is released: the army moves again.
+fh-end-resigned = { $losers } resigned: { $winners } win.
+fh-end-ply-limit = Draw: the table reached its limit of { $plies } plies.
+fh-end-claimed = Draw: { $who } claimed it, the same position having come a third time.
+fh-end-mate = { $winners } win: { $losers } are both checkmated.
+fh-end-mate-and-stalemate = Draw: one player is checkmated and the partner stalemated.
+fh-end-only-kings = Draw: only the four kings are left.
+fh-end-repetition = Draw: the same position came a third time.
+fh-end-stalemate = Draw by stalemate.
+fh-end-no-progress = Draw: too long without a capture or a pawn move.
+fh-objection-said = { $by } objects: { $writer } suggested { $move } to { $advised }, who may not play it { $span ->
+        [own-turns] on their next three turns
+       *[plies] for the next three plies
+    }.

@@ -192,6 +192,7 @@ close-title = खाता बन्द गर्नुहोस्
 close-hint = तपाईंको खाता, सत्रहरू र खुला चुनौतीहरू हट्छन्, र तपाईंको नाम अरूका लागि खाली हुन्छ; सकिएका खेलहरूमा खेल्दाकै नाम रहन्छ। पहिले आफ्ना खेल सक्नुहोस्, हार मान्नुहोस् वा रद्द गर्नुहोस्।
 close-submit = मेरो खाता बन्द गर्नुहोस्
 close-confirm = खाता सधैँका लागि बन्द गर्ने? यो फिर्ता हुँदैन।
+close-keep = मेरो खाता राख्नुहोस्
 
 ## The game
 
@@ -701,3 +702,32 @@ fh-rules-more = अरू सेटिङहरू, name=value का रूप�
 fh-rules-line = नियम: { $rules }
 fh-rules-default = नियम-पाठकै पूर्वनिर्धारित
 fh-claim = बराबरी माग्नुहोस्: स्थिति तेस्रो पटक आयो
+fh-team-name = { $team ->
+        [SN] दक्षिण र उत्तर
+       *[WE] पश्चिम र पूर्व
+    }
+fh-ply-move = { $who }ले { $move } चाल्यो।
+fh-ply-frozen-pass = { $who } जमेको छ र पालो छोड्छ।
+fh-ply-stalemate-pass = { $who } स्टेलमेटमा छ र पालो छोड्छ।
+fh-ply-mated = { $who } चेकमेट भयो: उसको सेना जम्यो।
+fh-event-ribbon-on = प्यादा फर्कन्छ र रिबन पाउँछ।
+fh-event-ribbon-off = प्यादा घर पुग्यो: उसको रिबन हट्छ।
+fh-event-queen = प्यादा रानी बन्छ।
+fh-event-rook = प्यादा हात्ती बन्छ।
+fh-event-bishop = प्यादा ऊँट बन्छ।
+fh-event-knight = प्यादा घोडा बन्छ।
+fh-event-check = चेक।
+fh-released = { $who } मुक्त भयो: उसको सेना फेरि चल्छ।
+fh-end-resigned = { $losers }ले हार माने: { $winners } जिते।
+fh-end-ply-limit = बराबरी: टेबल { $plies } चालको सीमामा पुग्यो।
+fh-end-claimed = बराबरी: उही स्थिति तेस्रो पटक आएकाले { $who }ले माग गर्‍यो।
+fh-end-mate = { $winners } जिते: { $losers } दुवै चेकमेट भए।
+fh-end-mate-and-stalemate = बराबरी: एक खेलाडी चेकमेट र उसको जोडीदार स्टेलमेटमा छ।
+fh-end-only-kings = बराबरी: चार राजा मात्र बाँकी छन्।
+fh-end-repetition = बराबरी: उही स्थिति तेस्रो पटक आयो।
+fh-end-stalemate = स्टेलमेटले बराबरी।
+fh-end-no-progress = बराबरी: कुनै कब्जा वा प्यादाको चालबिना धेरै लामो भयो।
+fh-objection-said = { $by }ले आपत्ति गर्‍यो: { $writer }ले { $advised }लाई { $move } सुझायो, त्यसैले { $advised }ले त्यो चाल { $span ->
+        [own-turns] आफ्ना अर्का तीन पालोमा
+       *[plies] अर्का तीन चालसम्म
+    } चल्न पाउँदैन।
