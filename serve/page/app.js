@@ -254,7 +254,8 @@ function render() {
   $("status").textContent = status;
   $("status").classList.toggle("over", s.over || app.gone);
   $("gone").hidden = !app.gone;
-  $("notice").textContent = s.notice || "";
+  // The server's notice, said from its code (serve/src/notice.rs).
+  $("notice").textContent = s.notice_code ? t("notice-" + s.notice_code.kind, { color: s.notice_code.color || "none" }) : "";
   let info;
   if (!y) info = t("info-watching");
   else if (s.mode === "computer") {

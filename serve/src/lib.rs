@@ -22,6 +22,7 @@ pub mod game;
 pub mod limits;
 pub mod lobby;
 pub mod locale;
+pub mod notice;
 pub mod page;
 pub mod pgn;
 pub mod presence;

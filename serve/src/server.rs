@@ -26,6 +26,7 @@ use crate::events::{self, Listener, Note, SEARCH_LEASE};
 use crate::game::{color_id, color_name, End, Game, GamePosition, LegalMove, PlayError, PlayedMove, Reason};
 use crate::limits::Limiter;
 use crate::lobby::{Lobby, LobbyEvent, LobbyView, SeekView, MAX_LISTED_SEEKS, MAX_SEEKS_PER_PLAYER};
+use crate::notice::{Notice, NoticeCode};
 use crate::presence::{Presence, ONLINE_WITHIN, REFRESH_EVERY};
 use crate::ratings::GameResult;
 use crate::ratings::PROVISIONAL_DEVIATION;
@@ -275,7 +276,7 @@ pub(crate) struct Play {
     rematch_game: Option<String>,
     /// The last thing that happened that the board does not show
     /// (a declined draw offer), until the next move.
-    notice: Option<String>,
+    notice: Option<Notice>,
     /// The players' chat.
     chat: Chat,
     /// The watchers' chat.
@@ -545,7 +546,7 @@ impl Entry {
                 takeback: self.takeback.map(|c| color_id(c).to_string()),
                 rematch: self.rematch.map(|c| color_id(c).to_string()),
                 rematch_game: self.rematch_game.clone(),
-                notice: self.notice.clone(),
+                notice: self.notice.map(Notice::to_stored),
                 chat: chat(&self.chat),
                 chat_count: self.chat.count,
                 watchers_chat: chat(&self.watchers),
@@ -606,7 +607,7 @@ impl Entry {
             takeback: r.takeback.as_deref().map(color_from).transpose()?,
             rematch: r.rematch.as_deref().map(color_from).transpose()?,
             rematch_game: r.rematch_game.clone(),
-            notice: r.notice.clone(),
+            notice: r.notice.as_deref().and_then(Notice::from_stored),
             chat: chat(&r.chat, r.chat_count),
             watchers: chat(&r.watchers_chat, r.watchers_chat_count),
             search: r.search.clone(),
@@ -739,7 +740,8 @@ impl Entry {
             takeback: self.takeback.map(color_id),
             rematch: self.rematch.map(color_id),
             rematch_game: self.rematch_game.clone(),
-            notice: self.notice.clone(),
+            notice: self.notice.map(Notice::words),
+            notice_code: self.notice.map(Notice::code),
             thinking: self.is_thinking(),
             can_undo: player && end.is_none() && self.undo_plies().is_ok(),
             chat: if player { lines(&self.chat) } else { Vec::new() },
@@ -935,8 +937,11 @@ pub struct GameView {
     /// The rematch's game id, once accepted: each player's seat there is
     /// their seat here, on the other colour.
     pub rematch_game: Option<String>,
-    /// What just happened that the board does not show.
+    /// What just happened that the board does not show, in English.
     pub notice: Option<String>,
+    /// The same as a kind and a colour, for the page to say in its
+    /// reader's language.
+    pub notice_code: Option<NoticeCode>,
     /// The computer is choosing its move.
     pub thinking: bool,
     /// An undo would take something back now.
@@ -1905,7 +1910,7 @@ impl Server {
                     }
                     if e.takeback != Some(color) {
                         e.takeback = Some(color);
-                        e.notice = Some(format!("{} asks to take back their move.", color_name(color)));
+                        e.notice = Some(Notice::TakebackAsked(color));
                         e.bump();
                     }
                 }
@@ -1920,12 +1925,12 @@ impl Server {
                     }
                     e.takeback = None;
                     e.draw_offer = None;
-                    e.notice = Some(format!("{} agreed to take back a move.", color_name(color)));
+                    e.notice = Some(Notice::TakebackAgreed(color));
                     e.bump();
                 }
                 "decline" if e.takeback == Some(!color) => {
                     e.takeback = None;
-                    e.notice = Some(format!("{} declines to take back the move.", color_name(color)));
+                    e.notice = Some(Notice::TakebackDeclined(color));
                     e.bump();
                 }
                 "cancel" if e.takeback == Some(color) => {
@@ -1986,13 +1991,13 @@ impl Server {
                     "offer" => {
                         if e.rematch != Some(color) {
                             e.rematch = Some(color);
-                            e.notice = Some(format!("{} offers a rematch.", color_name(color)));
+                            e.notice = Some(Notice::RematchOffered(color));
                             e.bump();
                         }
                     }
                     "decline" if e.rematch == Some(!color) => {
                         e.rematch = None;
-                        e.notice = Some(format!("{} declines the rematch.", color_name(color)));
+                        e.notice = Some(Notice::RematchDeclined(color));
                         e.bump();
                     }
                     "cancel" if e.rematch == Some(color) => {
@@ -2019,10 +2024,7 @@ impl Server {
                 }
                 e.rematch = None;
                 e.rematch_game = Some(new_id.clone());
-                e.notice = Some(format!(
-                    "{} accepts the rematch: a new game, colours swapped.",
-                    color_name(accepter)
-                ));
+                e.notice = Some(Notice::RematchAccepted(accepter));
                 e.bump();
                 Ok(())
             })
@@ -2136,14 +2138,14 @@ impl Server {
                     (Mode::Friend, "offer") => {
                         if e.draw_offer != Some(color) {
                             e.draw_offer = Some(color);
-                            e.notice = Some(format!("{} offers a draw.", color_name(color)));
+                            e.notice = Some(Notice::DrawOffered(color));
                             e.bump();
                         }
                         Ok(None)
                     }
                     (Mode::Friend, "decline") if e.draw_offer == Some(!color) => {
                         e.draw_offer = None;
-                        e.notice = Some(format!("{} declines the draw offer.", color_name(color)));
+                        e.notice = Some(Notice::DrawDeclined(color));
                         e.bump();
                         Ok(None)
                     }
@@ -2171,7 +2173,7 @@ impl Server {
                 e.stop_thinking();
                 e.game.agree_draw()?;
             } else {
-                e.notice = Some("Daba declines the draw offer.".into());
+                e.notice = Some(Notice::ComputerDeclinesDraw);
             }
             e.bump();
             Ok(())
@@ -2579,7 +2581,7 @@ impl Server {
                 }
                 e.notice = None;
             }
-            _ => e.notice = Some("Daba could not move (no search thread could be started).".into()),
+            _ => e.notice = Some(Notice::ComputerCouldNotMove),
         }
         e.bump();
         let _ = self.commit(id, &slot, &mut e, before).await;

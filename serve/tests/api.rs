@@ -665,6 +665,10 @@ async fn a_finished_friend_game_gets_a_rematch_with_colours_swapped() {
         .json();
     assert_eq!(s["rematch"], "white");
     assert_eq!(s["notice"], "White offers a rematch.");
+    assert_eq!(
+        s["notice_code"],
+        json!({"kind": "rematch-offered", "color": "white"})
+    );
     let s = post(&app, &rematch, json!({"token": black, "action": "decline"}))
         .await
         .json();
@@ -826,6 +830,10 @@ async fn friends_join_by_link_offer_draws_and_chat() {
         .json();
     assert!(s["draw_offer"].is_null());
     assert_eq!(s["notice"], "Black declines the draw offer.");
+    assert_eq!(
+        s["notice_code"],
+        json!({"kind": "draw-declined", "color": "black"})
+    );
     post(&app, &draw, json!({"token": black, "action": "offer"})).await;
     let s = post(&app, &draw, json!({"token": white, "action": "accept"}))
         .await

@@ -178,6 +178,10 @@ fn every_message_the_page_names_exists_in_english() {
         let tag = serde_json::to_value(reason).unwrap();
         named.push(format!("end-{}", tag.as_str().unwrap()));
     }
+    // The games' notices (app.js says them from their codes).
+    for kind in serve::notice::NOTICE_KINDS {
+        named.push(format!("notice-{kind}"));
+    }
     // The table for four's plies, moves' events and ends (fourhand.js
     // says them from the view's codes).
     for kind in table::PLY_KINDS {

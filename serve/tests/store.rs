@@ -252,7 +252,8 @@ fn kept(state: &Value) -> Value {
         "seats": state["seats"], "start_fen": state["start_fen"], "fen": state["fen"],
         "moves": state["moves"], "over": state["over"], "result": state["result"],
         "reason": state["reason"], "winner": state["winner"], "draw_offer": state["draw_offer"],
-        "notice": state["notice"], "chat": state["chat"], "version": state["version"],
+        "notice": state["notice"], "notice_code": state["notice_code"], "chat": state["chat"],
+        "version": state["version"],
     })
 }
 

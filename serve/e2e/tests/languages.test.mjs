@@ -195,6 +195,12 @@ describe("the page in every language", { skip }, () => {
       await check(page, tag, "a game", [["#new-game", "new-game"], ["#flip", "flip"], ["label[for=san]", "san-label"]], ["#board", "#new-game", "#resign", "#san"]);
       const status = await page.textContent("#status");
       if (tag !== "en") assert.ok(!/move|White|Black/.test(status), `${tag}: the status "${status}" is translated`);
+      // A draw offered at the start is declined (judged by the position):
+      // the notice is in the language too.
+      await page.click("#offer-draw");
+      await page.waitForFunction(() => document.getElementById("notice").textContent.length > 0);
+      const notice = await page.textContent("#notice");
+      if (tag !== "en") assert.ok(!/declines/.test(notice), `${tag}: the notice "${notice}" is translated`);
       // The board's squares are said in the language too.
       const label = await page.getAttribute('#board [data-square="e1"]', "aria-label");
       assert.ok(label.startsWith("e1, "), label);

@@ -218,6 +218,40 @@ draw-offered = बराबरी के प्रस्ताव भेजा�
 accept-draw = बराबरी मान लीं
 decline-draw = बराबरी ना मानीं
 claim-draw = बराबरी के दावा करीं
+notice-takeback-asked = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } आपन चाल वापस लेवे के निहोरा करत बा।
+notice-takeback-agreed = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } एगो चाल वापसी पर राजी भइल।
+notice-takeback-declined = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } चाल वापसी ना मानल।
+notice-draw-offered = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } बराबरी के प्रस्ताव दिहल।
+notice-draw-declined = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } बराबरी के प्रस्ताव ना मानल।
+notice-computer-declines-draw = दाबा बराबरी के प्रस्ताव ना मानल।
+notice-computer-could-not-move = दाबा चाल ना चल पावल: सर्वर बहुत व्यस्त बा। बाद में फेर कोसिस करीं।
+notice-rematch-offered = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } फेर से खेले के प्रस्ताव दिहल।
+notice-rematch-declined = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } फेर से खेले के प्रस्ताव ना मानल।
+notice-rematch-accepted = { $color ->
+        [white] सफेद
+       *[black] करिया
+    } फेर से खेले के मान लिहल: नया खेल, रंग बदल के।
 claim-threefold = बराबरी के दावा करीं (तीन बेर दोहराव)
 claim-fifty = बराबरी के दावा करीं (पचास चाल वाला नियम)
 draw-confirm-local = का दुनो खेलाड़ी बराबरी पर राजी बानी?

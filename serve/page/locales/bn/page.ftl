@@ -216,6 +216,40 @@ draw-offered = ড্রয়ের প্রস্তাব দেওয়া
 accept-draw = ড্র মেনে নিন
 decline-draw = ড্র প্রত্যাখ্যান
 claim-draw = ড্র দাবি করুন
+notice-takeback-asked = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } নিজের চাল ফেরাতে চায়।
+notice-takeback-agreed = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } একটি চাল ফেরাতে রাজি হল।
+notice-takeback-declined = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } চাল ফেরাতে রাজি নয়।
+notice-draw-offered = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } ড্রয়ের প্রস্তাব দিল।
+notice-draw-declined = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } ড্রয়ের প্রস্তাব প্রত্যাখ্যান করল।
+notice-computer-declines-draw = Daba ড্রয়ের প্রস্তাব প্রত্যাখ্যান করল।
+notice-computer-could-not-move = Daba চাল দিতে পারল না: সার্ভার খুব ব্যস্ত। পরে আবার চেষ্টা করুন।
+notice-rematch-offered = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } আবার খেলার প্রস্তাব দিল।
+notice-rematch-declined = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } আবার খেলার প্রস্তাব প্রত্যাখ্যান করল।
+notice-rematch-accepted = { $color ->
+        [white] সাদা
+       *[black] কালো
+    } আবার খেলতে রাজি: নতুন খেলা, রং বদল করে।
 claim-threefold = ড্র দাবি করুন (তিনবার পুনরাবৃত্তি)
 claim-fifty = ড্র দাবি করুন (পঞ্চাশ চালের নিয়ম)
 draw-confirm-local = দুই খেলোয়াড়ই কি ড্রয়ে রাজি?

@@ -220,6 +220,40 @@ draw-offered = Draw offered
 accept-draw = Accept the draw
 decline-draw = Decline the draw
 claim-draw = Claim a draw
+notice-takeback-asked = { $color ->
+        [white] White
+       *[black] Black
+    } asks to take back their move.
+notice-takeback-agreed = { $color ->
+        [white] White
+       *[black] Black
+    } agreed to take back a move.
+notice-takeback-declined = { $color ->
+        [white] White
+       *[black] Black
+    } declines to take back the move.
+notice-draw-offered = { $color ->
+        [white] White
+       *[black] Black
+    } offers a draw.
+notice-draw-declined = { $color ->
+        [white] White
+       *[black] Black
+    } declines the draw offer.
+notice-computer-declines-draw = Daba declines the draw offer.
+notice-computer-could-not-move = Daba could not move: the server is too busy. Try again later.
+notice-rematch-offered = { $color ->
+        [white] White
+       *[black] Black
+    } offers a rematch.
+notice-rematch-declined = { $color ->
+        [white] White
+       *[black] Black
+    } declines the rematch.
+notice-rematch-accepted = { $color ->
+        [white] White
+       *[black] Black
+    } accepts the rematch: a new game, colours swapped.
 claim-threefold = Claim a draw (threefold repetition)
 claim-fifty = Claim a draw (fifty-move rule)
 draw-confirm-local = Do both players agree to a draw?

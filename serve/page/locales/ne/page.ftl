@@ -215,6 +215,40 @@ draw-offered = बराबरीको प्रस्ताव गरियो
 accept-draw = बराबरी स्वीकार गर्नुहोस्
 decline-draw = बराबरी अस्वीकार गर्नुहोस्
 claim-draw = बराबरी दाबी गर्नुहोस्
+notice-takeback-asked = { $color ->
+        [white] सेतो
+       *[black] कालो
+    }ले आफ्नो चाल फिर्ता लिन अनुरोध गर्‍यो।
+notice-takeback-agreed = { $color ->
+        [white] सेतो
+       *[black] कालो
+    } चाल फिर्तामा सहमत भयो।
+notice-takeback-declined = { $color ->
+        [white] सेतो
+       *[black] कालो
+    }ले चाल फिर्ता अस्वीकार गर्‍यो।
+notice-draw-offered = { $color ->
+        [white] सेतो
+       *[black] कालो
+    }ले बराबरीको प्रस्ताव गर्‍यो।
+notice-draw-declined = { $color ->
+        [white] सेतो
+       *[black] कालो
+    }ले बराबरीको प्रस्ताव अस्वीकार गर्‍यो।
+notice-computer-declines-draw = दाबाले बराबरीको प्रस्ताव अस्वीकार गर्‍यो।
+notice-computer-could-not-move = दाबाले चाल चल्न सकेन: सर्भर धेरै व्यस्त छ। पछि फेरि प्रयास गर्नुहोस्।
+notice-rematch-offered = { $color ->
+        [white] सेतो
+       *[black] कालो
+    }ले फेरि खेल्ने प्रस्ताव गर्‍यो।
+notice-rematch-declined = { $color ->
+        [white] सेतो
+       *[black] कालो
+    }ले फेरि खेल्ने प्रस्ताव अस्वीकार गर्‍यो।
+notice-rematch-accepted = { $color ->
+        [white] सेतो
+       *[black] कालो
+    }ले फेरि खेल्न स्वीकार्‍यो: नयाँ खेल, रङ साटिएर।
 claim-threefold = बराबरी दाबी गर्नुहोस् (तीन पटक दोहोरिएको)
 claim-fifty = बराबरी दाबी गर्नुहोस् (पचास-चाल नियम)
 draw-confirm-local = के दुवै खेलाडी बराबरीमा सहमत हुनुहुन्छ?

@@ -215,6 +215,40 @@ draw-offered = డ్రా ప్రతిపాదించారు
 accept-draw = డ్రా అంగీకరించండి
 decline-draw = డ్రా తిరస్కరించండి
 claim-draw = డ్రా కోరండి
+notice-takeback-asked = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } తన ఎత్తును వెనక్కి తీసుకోవాలని అడుగుతోంది.
+notice-takeback-agreed = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } ఒక ఎత్తు వెనక్కి తీసుకోవడానికి ఒప్పుకుంది.
+notice-takeback-declined = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } ఎత్తు వెనక్కి తీసుకోవడానికి ఒప్పుకోలేదు.
+notice-draw-offered = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } డ్రా ప్రతిపాదించింది.
+notice-draw-declined = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } డ్రా ప్రతిపాదనను తిరస్కరించింది.
+notice-computer-declines-draw = దాబా డ్రా ప్రతిపాదనను తిరస్కరించింది.
+notice-computer-could-not-move = దాబా ఎత్తు వేయలేకపోయింది: సర్వర్ చాలా రద్దీగా ఉంది. తర్వాత మళ్ళీ ప్రయత్నించండి.
+notice-rematch-offered = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } మళ్ళీ ఆడదామని ప్రతిపాదించింది.
+notice-rematch-declined = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } మళ్ళీ ఆడే ప్రతిపాదనను తిరస్కరించింది.
+notice-rematch-accepted = { $color ->
+        [white] తెలుపు
+       *[black] నలుపు
+    } మళ్ళీ ఆడటానికి ఒప్పుకుంది: కొత్త ఆట, రంగులు మారాయి.
 claim-threefold = డ్రా కోరండి (మూడుసార్లు పునరావృతం)
 claim-fifty = డ్రా కోరండి (యాభై ఎత్తుల నియమం)
 draw-confirm-local = ఇద్దరు ఆటగాళ్ళూ డ్రాకు ఒప్పుకుంటున్నారా?
