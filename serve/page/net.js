@@ -22,13 +22,15 @@ export function capital(word) {
  * guest seat of the game or table on screen (sent on reads in a header). */
 export const session = { user: null, csrf: null, seatToken: null, known: false };
 
-/** An answer that is not 2xx: the server's words, its status, and the
- * seconds of a Retry-After (429). */
+/** An answer that is not 2xx: the server's words, its status, the
+ * seconds of a Retry-After (429) and the refusal's code, when the server
+ * names one (serve::server::ERROR_CODES). */
 export class ApiError extends Error {
-  constructor(message, status, retryAfter) {
+  constructor(message, status, retryAfter, code) {
     super(message);
     this.status = status;
     this.retryAfter = retryAfter;
+    this.code = code || null;
   }
 }
 
@@ -61,14 +63,16 @@ export async function api(method, path, body, signal, retried) {
       return api(method, path, body, signal, true);
     }
     const retry = Number(response.headers.get("Retry-After")) || null;
-    throw new ApiError(message, response.status, retry);
+    throw new ApiError(message, response.status, retry, data && data.code);
   }
   return data;
 }
 
 /** The words for a refusal, with the wait of a rate limit. */
 export function errorText(error) {
-  let text = capital(error.message || String(error));
+  // A refusal with a code is said in the page's language; the others in
+  // the server's English.
+  let text = error.code ? t("error-" + error.code) : capital(error.message || String(error));
   if (error.status === 429 && error.retryAfter) {
     text = t("error-retry", { error: text, wait: waitWords(error.retryAfter) });
   }

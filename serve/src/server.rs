@@ -140,9 +140,30 @@ pub use crate::game::Mode;
 pub struct ApiError {
     /// HTTP status.
     pub status: u16,
-    /// What was wrong, in words.
+    /// What was wrong, in English words.
     pub message: String,
+    /// What was wrong as one of [`ERROR_CODES`], for the refusals a player
+    /// meets on the page, which says them in its reader's language
+    /// (`error-<code>`); the others are only said in English.
+    pub code: Option<&'static str>,
 }
+
+/// The refusals the page says in its own words: the account's (a name
+/// taken, wrong credentials, a wrong password, games still going, too
+/// many attempts, the server busy or its database down) and the bounds a
+/// player can run into (chat too fast, too many games or challenges).
+pub const ERROR_CODES: [&str; 10] = [
+    "username-taken",
+    "wrong-credentials",
+    "wrong-password",
+    "games-going",
+    "too-many-attempts",
+    "busy",
+    "unavailable",
+    "chat-too-fast",
+    "too-many-games",
+    "too-many-seeks",
+];
 
 impl ApiError {
     /// An error with this status and message.
@@ -150,6 +171,16 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            code: None,
+        }
+    }
+
+    /// The same error, named by `code` (one of [`ERROR_CODES`]).
+    pub fn with_code(self, code: &'static str) -> ApiError {
+        debug_assert!(ERROR_CODES.contains(&code), "{code}");
+        ApiError {
+            code: Some(code),
+            ..self
         }
     }
 
@@ -1775,7 +1806,8 @@ impl Server {
         if going.len() >= limit {
             return Err(ApiError::conflict(format!(
                 "you already have {limit} games going; finish one first"
-            )));
+            ))
+            .with_code("too-many-games"));
         }
         Ok(())
     }
@@ -2213,7 +2245,8 @@ impl Server {
                         "slow down: at most {} messages in {} seconds",
                         CHAT_RATE.max, CHAT_RATE.window
                     ),
-                ));
+                )
+                .with_code("chat-too-fast"));
             }
             limit.record(&sender, CHAT_RATE, now);
         }
@@ -2376,7 +2409,8 @@ impl Server {
         if open >= MAX_SEEKS_PER_PLAYER as i64 {
             return Err(ApiError::conflict(format!(
                 "you already have {MAX_SEEKS_PER_PLAYER} open challenges; cancel one first"
-            )));
+            ))
+            .with_code("too-many-seeks"));
         }
         let seek = StoredSeek {
             id: secret(),

@@ -75,7 +75,9 @@ async fn a_username_is_taken_in_any_case() {
         let app = router(server(&url).await);
         new_player(&app, "Magnus").await;
         for name in ["Magnus", "magnus", "MAGNUS", "mAgNuS"] {
-            signup(&app, name, "another password").await.error(409, "taken");
+            let taken = signup(&app, name, "another password").await;
+            taken.error(409, "taken");
+            assert_eq!(taken.body["code"], "username-taken");
         }
         // Sign-in and profiles find it in any case, under its own spelling.
         let a = signin(&app, "MAGNUS", "correct horse battery").await;
@@ -119,6 +121,8 @@ async fn a_wrong_password_or_an_unknown_name_is_refused_alike() {
         new_player(&app, "carlsen").await;
         let wrong = signin(&app, "carlsen", "not the password").await;
         wrong.error(401, "wrong username or password");
+        // The page says it in its reader's language from the code.
+        assert_eq!(wrong.body["code"], "wrong-credentials");
         let unknown = signin(&app, "nobody", "not the password").await;
         unknown.error(401, "wrong username or password");
         assert_eq!(wrong.body, unknown.body);

@@ -178,6 +178,10 @@ fn every_message_the_page_names_exists_in_english() {
         let tag = serde_json::to_value(reason).unwrap();
         named.push(format!("end-{}", tag.as_str().unwrap()));
     }
+    // The refusals the page says from their codes (net.js errorText).
+    for code in serve::server::ERROR_CODES {
+        named.push(format!("error-{code}"));
+    }
     // The games' notices (app.js says them from their codes).
     for kind in serve::notice::NOTICE_KINDS {
         named.push(format!("notice-{kind}"));

@@ -98,9 +98,9 @@ async fn a_seek_is_listed_accepted_once_and_becomes_a_game_of_both_accounts() {
         for _ in 0..2 {
             ok(&ada.post(&app, "/api/seeks", json!({"time_control": "3d"})).await);
         }
-        ada.post(&app, "/api/seeks", json!({"time_control": "3d"}))
-            .await
-            .error(409, "3 open challenges");
+        let refused = ada.post(&app, "/api/seeks", json!({"time_control": "3d"})).await;
+        refused.error(409, "3 open challenges");
+        assert_eq!(refused.body["code"], "too-many-seeks");
         // One's own seek cannot be accepted; it stays.
         ada.post(&app, &format!("/api/seeks/{id}/accept"), json!({}))
             .await

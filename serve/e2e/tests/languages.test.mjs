@@ -232,6 +232,14 @@ describe("the page in every language", { skip }, () => {
       await page.goto(server.url + "#signin");
       await page.waitForSelector("#signin-form:not([hidden])");
       await check(page, tag, "the sign-in form", [["label[for=signin-username]", "username"], ["#signin-submit", "nav-signin"]], ["#signin-submit", "#signin-password"]);
+      // A refused sign-in is said in the language (the refusal's code).
+      await page.fill("#signin-username", "nobody" + tag);
+      await page.fill("#signin-password", "not the password");
+      await page.click("#signin-submit");
+      await page.waitForFunction(() => document.getElementById("signin-error").textContent.length > 0);
+      const refused = await page.textContent("#signin-error");
+      if (tag !== "en") assert.ok(!/wrong|password/i.test(refused), `${tag}: the refusal "${refused}" is translated`);
+      errors = errors.filter((e) => !/401/.test(e)); // the browser logs the refused request
       noErrors();
       await page.context().close();
     });

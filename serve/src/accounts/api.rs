@@ -56,7 +56,21 @@ impl IntoResponse for AccountError {
         if let AccountError::Unavailable(e) = &self {
             eprintln!("daba serve: accounts: {e}");
         }
-        let mut response = ApiError::new(status, self.to_string()).into_response();
+        let code = match &self {
+            AccountError::Invalid(_) => None,
+            AccountError::Taken => Some("username-taken"),
+            AccountError::WrongCredentials => Some("wrong-credentials"),
+            AccountError::WrongPassword => Some("wrong-password"),
+            AccountError::GamesGoing => Some("games-going"),
+            AccountError::Limited(_) => Some("too-many-attempts"),
+            AccountError::Busy => Some("busy"),
+            AccountError::Unavailable(_) => Some("unavailable"),
+        };
+        let mut error = ApiError::new(status, self.to_string());
+        if let Some(code) = code {
+            error = error.with_code(code);
+        }
+        let mut response = error.into_response();
         if let AccountError::Limited(seconds) = self {
             response
                 .headers_mut()

@@ -477,6 +477,16 @@ review-better = एकरा से बढ़िया: { $line }
 
 error-status = सर्वर { $status } जवाब दिहलस
 error-retry = { $error } ({ $wait } बाद फेर कोसिस करीं)
+error-username-taken = ई नाम पहिले से केहू ले लेले बा।
+error-wrong-credentials = नाम भा पासवर्ड गलत बा।
+error-wrong-password = ई राउर पासवर्ड ना ह।
+error-games-going = राउर खेल चलत बा: पहिले ओकनी के खतम करीं, हार मानीं भा रद्द करीं।
+error-too-many-attempts = बहुत बेर कोसिस भइल
+error-busy = सर्वर पासवर्ड जाँचे में लागल बा; तनी देर में फेर कोसिस करीं।
+error-unavailable = सर्वर अपना डेटाबेस ले ना पहुँच पावत बा; तनी देर में फेर कोसिस करीं।
+error-chat-too-fast = धीरे: एके बेर में बहुत संदेस हो गइल
+error-too-many-games = एगो खेलाड़ी के जेतना खेल चल सकेला, राउर ओतने चलत बा; पहिले एगो खतम करीं।
+error-too-many-seeks = एगो खेलाड़ी के जेतना खुलल चुनौती हो सकेला, राउर ओतने बा; पहिले एगो रद्द करीं।
 wait-seconds = { $seconds ->
         [one] { $seconds } सेकंड
        *[other] { $seconds } सेकंड

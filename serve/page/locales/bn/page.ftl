@@ -475,6 +475,16 @@ review-better = আরও ভালো: { $line }
 
 error-status = সার্ভার { $status } উত্তর দিয়েছে
 error-retry = { $error } ({ $wait } পরে আবার চেষ্টা করুন)
+error-username-taken = এই ব্যবহারকারী নামটি আগেই নেওয়া হয়েছে।
+error-wrong-credentials = ব্যবহারকারী নাম বা পাসওয়ার্ড ভুল।
+error-wrong-password = এটা আপনার পাসওয়ার্ড নয়।
+error-games-going = আপনার খেলা চলছে: আগে সেগুলো শেষ করুন, হার মানুন বা বাতিল করুন।
+error-too-many-attempts = অনেকবার চেষ্টা হয়েছে
+error-busy = সার্ভার পাসওয়ার্ড যাচাইয়ে ব্যস্ত; একটু পরে আবার চেষ্টা করুন।
+error-unavailable = সার্ভার তার ডেটাবেসে পৌঁছাতে পারছে না; একটু পরে আবার চেষ্টা করুন।
+error-chat-too-fast = একটু ধীরে: একসঙ্গে অনেক বার্তা হয়ে গেছে
+error-too-many-games = একজন খেলোয়াড়ের যত খেলা চলতে পারে, আপনার ততগুলোই চলছে; আগে একটি শেষ করুন।
+error-too-many-seeks = একজন খেলোয়াড়ের যত খোলা চ্যালেঞ্জ থাকতে পারে, আপনার ততগুলোই আছে; আগে একটি বাতিল করুন।
 wait-seconds = { $seconds ->
         [one] { $seconds } সেকেন্ড
        *[other] { $seconds } সেকেন্ড

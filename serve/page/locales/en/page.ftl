@@ -494,6 +494,16 @@ review-better = Better: { $line }
 
 error-status = the server answered { $status }
 error-retry = { $error } (try again in { $wait })
+error-username-taken = This username is taken.
+error-wrong-credentials = Wrong username or password.
+error-wrong-password = That is not your password.
+error-games-going = You have games going: finish, resign or abort them first.
+error-too-many-attempts = Too many attempts
+error-busy = The server is busy checking passwords; try again in a moment.
+error-unavailable = The server cannot reach its database; try again soon.
+error-chat-too-fast = Slow down: too many messages at once
+error-too-many-games = You have as many games going as a player may; finish one first.
+error-too-many-seeks = You have as many open challenges as a player may; cancel one first.
 wait-seconds = { $seconds ->
         [one] { $seconds } second
        *[other] { $seconds } seconds

@@ -474,6 +474,16 @@ review-better = अझ राम्रो: { $line }
 
 error-status = सर्भरले { $status } जवाफ दियो
 error-retry = { $error } ({ $wait } पछि फेरि प्रयास गर्नुहोस्)
+error-username-taken = यो प्रयोगकर्ता नाम अरूले लिइसकेको छ।
+error-wrong-credentials = प्रयोगकर्ता नाम वा पासवर्ड मिलेन।
+error-wrong-password = यो तपाईंको पासवर्ड होइन।
+error-games-going = तपाईंका खेलहरू चलिरहेका छन्: पहिले तिनलाई सक्नुहोस्, हार मान्नुहोस् वा रद्द गर्नुहोस्।
+error-too-many-attempts = धेरै पटक प्रयास भयो
+error-busy = सर्भर पासवर्ड जाँच्नमा व्यस्त छ; एकछिनपछि फेरि प्रयास गर्नुहोस्।
+error-unavailable = सर्भर आफ्नो डाटाबेससम्म पुग्न सकेन; केहीबेरमा फेरि प्रयास गर्नुहोस्।
+error-chat-too-fast = बिस्तारै: एकैपटक धेरै सन्देश भए
+error-too-many-games = एक खेलाडीले पाउने जति खेल तपाईंका चलिरहेका छन्; पहिले एउटा सक्नुहोस्।
+error-too-many-seeks = एक खेलाडीले पाउने जति खुला चुनौती तपाईंका छन्; पहिले एउटा रद्द गर्नुहोस्।
 wait-seconds = { $seconds ->
         [one] { $seconds } सेकेन्ड
        *[other] { $seconds } सेकेन्ड
