@@ -6,7 +6,7 @@ use super::ordering::{quiet_score, MovePicker};
 use super::params::*;
 use super::see::see_ge;
 use super::thread::ThreadData;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, TranspositionTable, TtHit};
 use super::{SearchControl, MAX_PLY};
 use crate::score::{INFINITY, MATE, MATE_BOUND};
 use eval::SEE_VALUES;
@@ -273,29 +273,7 @@ impl ThreadData {
         // 4. Static evaluation, corrected by the pawn structure's correction
         // history, then sharpened by a fitting hash score. The hash table
         // keeps the raw evaluation, as corrections change over time.
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            hit.map_or_else(|| self.evaluate(board), |h| h.eval)
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.pawn_correction.get(board, raw_eval)
-        };
-        let mut eval = static_eval;
-        if let Some(h) = hit {
-            if !in_check && h.score.abs() < MATE_BOUND {
-                let better = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score > eval,
-                    Bound::Upper => h.score < eval,
-                };
-                if better {
-                    eval = h.score;
-                }
-            }
-        }
+        let (raw_eval, static_eval, eval) = self.node_evals(board, hit, in_check);
         self.at_mut(ply as isize).eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.at(ply as isize - 2).eval;
         self.at_mut(ply as isize + 1).killers = [Move::NONE; 2];
@@ -656,6 +634,36 @@ impl ThreadData {
         }
     }
 
+    /// A node's evaluations: the raw static evaluation (the hash entry
+    /// keeps it, uncorrected, as corrections change over time), the same
+    /// corrected by the pawn structure's correction history, and the best
+    /// guess, the corrected one or a fitting hash score (a lower bound above
+    /// it, an upper bound below it, an exact score). In check, all three
+    /// are -INFINITY: there is no standing pat.
+    fn node_evals(&mut self, board: &Board, hit: Option<TtHit>, in_check: bool) -> (i32, i32, i32) {
+        if in_check {
+            return (-INFINITY, -INFINITY, -INFINITY);
+        }
+        let raw = hit.map_or_else(|| self.evaluate(board), |h| h.eval);
+        let corrected = self.pawn_correction.get(board, raw);
+        let guess = match hit {
+            Some(h) if h.score.abs() < MATE_BOUND => {
+                let better = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score > corrected,
+                    Bound::Upper => h.score < corrected,
+                };
+                if better {
+                    h.score
+                } else {
+                    corrected
+                }
+            }
+            _ => corrected,
+        };
+        (raw, corrected, guess)
+    }
+
     /// Quiescence search: captures and queen promotions (SEE-pruned) until the
     /// position is quiet; all evasions when in check.
     pub fn qsearch(&mut self, ctx: &Context, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -685,30 +693,8 @@ impl ThreadData {
             }
         }
 
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            hit.map_or_else(|| self.evaluate(board), |h| h.eval)
-        };
-        let stand_pat = if in_check {
-            -INFINITY
-        } else {
-            self.pawn_correction.get(board, raw_eval)
-        };
         // A fitting hash score is a better guess than the static evaluation.
-        let mut stand_pat = stand_pat;
-        if let Some(h) = hit {
-            if !in_check && h.score.abs() < MATE_BOUND {
-                let better = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score > stand_pat,
-                    Bound::Upper => h.score < stand_pat,
-                };
-                if better {
-                    stand_pat = h.score;
-                }
-            }
-        }
+        let (raw_eval, _, stand_pat) = self.node_evals(board, hit, in_check);
         let mut best_score = stand_pat;
         if !in_check {
             if stand_pat >= beta {
