@@ -704,7 +704,7 @@ fh-banned = { $seat ->
        *[E] East
     })
 fh-chat-title = Table chat
-fh-chat-hint = All four players read it: partners may not agree on moves here. An opponent may object to a line that suggests a move to the writer's partner, who then may not play it for three plies.
+fh-chat-hint = All four players read it: partners may not agree on moves here. An opponent may object to a line that suggests a move to the writer's partner, who then may not play it for a while: the next three plies, or under some rules their next three turns (the table's rules say which).
 fh-chat-text =
     .aria-label = Message to the table
 fh-object = Object
