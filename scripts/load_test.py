@@ -252,12 +252,16 @@ async def play_seat(client: Client, game_id: str, token: str, color: str, args, 
     version = 0
     made = 0
     auth = {"X-Daba-Token": token}
+    answered = ""  # the previous poll's served_at, given back as the page does
     while not stop.is_set():
-        status, _, view = await client.call("wait", "GET", f"/api/games/{game_id}/wait?after={version}",
+        status, _, view = await client.call("wait", "GET",
+                                            f"/api/games/{game_id}/wait?after={version}{answered}",
                                             headers=auth)
         if status != 200 or not isinstance(view, dict):
+            answered = ""
             await asyncio.sleep(1)
             continue
+        answered = f"&answered={view['served_at']}" if "served_at" in view else ""
         version = max(version, view["version"])
         if view["over"]:
             return

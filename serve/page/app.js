@@ -37,6 +37,7 @@ const app = {
   pointer: null, // the board's clicks and drags (board-input.js)
   pollGeneration: 0,
   pollAbort: null, // cancels the long poll of a game left behind
+  pollAnsweredAt: null, // the served_at of the last poll's answer (the server's clock)
   polling: false,
   clockTimer: null,
   flagCheckAt: 0,
@@ -477,12 +478,17 @@ async function poll(generation) {
   while (generation === app.pollGeneration && app.id) {
     try {
       const after = app.state ? app.state.version : 0;
-      const path = "/api/games/" + encodeURIComponent(app.id) + "/wait?after=" + after;
+      // Giving back when the server answered the previous poll lets it
+      // measure this connection's round trip (the lag it does not charge).
+      const answered = app.pollAnsweredAt ? "&answered=" + app.pollAnsweredAt : "";
+      const path = "/api/games/" + encodeURIComponent(app.id) + "/wait?after=" + after + answered;
       const state = await api("GET", path, undefined, app.pollAbort.signal);
       if (generation !== app.pollGeneration) return;
       wait = RETRY_FIRST_MS;
+      app.pollAnsweredAt = state.served_at;
       setState(state);
     } catch (e) {
+      app.pollAnsweredAt = null;
       if (generation !== app.pollGeneration) return;
       if (e.status === 404) {
         gameGone();
@@ -509,6 +515,7 @@ function gameGone() {
 function stopPolling() {
   app.polling = false;
   app.pollGeneration += 1;
+  app.pollAnsweredAt = null;
   if (app.pollAbort) app.pollAbort.abort();
   app.pollAbort = new AbortController();
 }

@@ -6,7 +6,7 @@
 //! | `POST /api/position` | `{fen, moves?}` | a position (after `moves`, UCI, if given): pieces, legal moves, check, end, the last move (the help's lesson boards) |
 //! | `POST /api/games` | `{mode, level?, color?, fen?, time_control?, fifty_move_rule?}` | 201 `{id, token, color, state}` |
 //! | `GET /api/games/{id}` | | the game |
-//! | `GET /api/games/{id}/wait?after=N` | | the game once its version passes N (long poll) |
+//! | `GET /api/games/{id}/wait?after=N&answered=T` | | the game once its version passes N (long poll; T, optional, is the `served_at` of the previous poll's answer, which measures the player's round trip) |
 //! | `POST /api/games/{id}/join` | | a friend game's free seat: `{id, token, color, state}` |
 //! | `POST /api/games/{id}/move` | `{token, uci? , san?}` | the game after the move |
 //! | `POST /api/games/{id}/undo` | `{token}` | the game after the take-back |
@@ -167,6 +167,8 @@ struct ChatBody {
 #[serde(deny_unknown_fields)]
 struct WaitQuery {
     after: u64,
+    /// The `served_at` of the answer to the previous long poll.
+    answered: Option<i64>,
 }
 
 /// The header a guest's page sends its seat token in on reads (a token in
@@ -265,7 +267,9 @@ async fn wait(
     ApiQuery(q): ApiQuery<WaitQuery>,
     HeaderToken(token): HeaderToken,
 ) -> Answer<server::GameView> {
-    s.wait(&id, q.after, &actor(token, user)).await.map(Json)
+    s.wait(&id, q.after, q.answered, &actor(token, user))
+        .await
+        .map(Json)
 }
 
 async fn join(

@@ -43,8 +43,9 @@
 //! The server measures each player's round trip on the live connection:
 //! `daba serve` times the gap between answering a player's long poll and
 //! that player's next poll arriving (the page asks again at once, so the gap
-//! is the network's round trip plus a moment of the page's work), and keeps
-//! the median of the last
+//! is the network's round trip plus a moment of the page's work; the poll
+//! gives back the answer's `served_at`, so whichever instance of a site
+//! receives it can measure the gap), and keeps the median of the last
 //! [`LAG_SAMPLES`] (5) measurements ([`LagMeter`]), so one slow answer does
 //! not move the estimate. A turn as the server counts it starts when the
 //! server has recorded the opponent's move and ends when the player's move
@@ -59,8 +60,11 @@
 //! taken from it. Over a game of n moves a player is credited at most
 //! 1 s + n × 300 ms, and never more than 500 ms for one move: a slow
 //! connection is forgiven its usual delay, and a player who answers pings
-//! late on purpose gains little. Before the first measurement the credit is
-//! zero.
+//! late on purpose (or gives back an answer time earlier than the real
+//! one, which reads the same) gains little. Before the first measurement the credit is
+//! zero. The meter is saved with the game and a round trip measured on one
+//! instance of a site is told to the others at once ([`crate::events`]), so
+//! every instance, and a restarted one, credits the same.
 //!
 //! The same credit is the grace on a flag: the server declares a flag only
 //! once the mover's time has been over for as long as the mover's current
@@ -796,9 +800,11 @@ impl Clock {
 
 /// One player's lag, measured on their live connection: the median of the
 /// latest [`LAG_SAMPLES`] round trips, and the quota that bounds the credit
-/// over the game (see the module's documentation). Kept in memory beside the
-/// connection, not stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// over the game (see the module's documentation). Saved with the game
+/// ([`LagRecord`]), so every instance of a site and a restarted server
+/// credit the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "LagRecord", into = "LagRecord")]
 pub struct LagMeter {
     /// The latest round trips, oldest overwritten first.
     samples: [i64; LAG_SAMPLES],
@@ -813,6 +819,41 @@ pub struct LagMeter {
 impl Default for LagMeter {
     fn default() -> LagMeter {
         LagMeter::new()
+    }
+}
+
+/// A [`LagMeter`] as it is stored: its measurements, oldest first, and its
+/// quota. Read back through [`LagMeter::record_rtt`] and clamped, so a
+/// record from anywhere makes a meter within the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LagRecord {
+    /// The round trips kept, oldest first, in milliseconds.
+    pub samples: Vec<i64>,
+    /// What the quota holds, in milliseconds.
+    pub quota_ms: i64,
+}
+
+impl From<LagMeter> for LagRecord {
+    fn from(meter: LagMeter) -> LagRecord {
+        let oldest = (meter.next + LAG_SAMPLES - meter.count) % LAG_SAMPLES;
+        LagRecord {
+            samples: (0..meter.count)
+                .map(|i| meter.samples[(oldest + i) % LAG_SAMPLES])
+                .collect(),
+            quota_ms: meter.quota_ms,
+        }
+    }
+}
+
+impl From<LagRecord> for LagMeter {
+    fn from(record: LagRecord) -> LagMeter {
+        let mut meter = LagMeter::new();
+        let from = record.samples.len().saturating_sub(LAG_SAMPLES);
+        for &rtt in &record.samples[from..] {
+            meter.record_rtt(rtt);
+        }
+        meter.quota_ms = record.quota_ms.clamp(0, LAG_QUOTA_MAX_MS);
+        meter
     }
 }
 
@@ -1434,6 +1475,43 @@ mod tests {
         assert_eq!(m.quota_ms(), LAG_QUOTA_GAIN_MS);
         m.spend(-5);
         assert_eq!(m.quota_ms(), 2 * LAG_QUOTA_GAIN_MS);
+    }
+
+    #[test]
+    fn a_lag_meter_reads_back_as_it_was_and_a_bad_record_within_the_rules() {
+        let mut m = LagMeter::new();
+        let back =
+            |m: &LagMeter| -> LagMeter { serde_json::from_str(&serde_json::to_string(m).unwrap()).unwrap() };
+        assert_eq!(back(&m), m, "no measurement yet");
+        for rtt in [300, 40, 50, 60, 70, 80, 90] {
+            m.record_rtt(rtt);
+            m.spend(m.credit());
+            let copy = back(&m);
+            assert_eq!(
+                (copy.estimate(), copy.credit(), copy.quota_ms()),
+                (m.estimate(), m.credit(), m.quota_ms())
+            );
+            // The copy goes on as the meter does: the oldest sample leaves first.
+            let (mut a, mut b) = (m.clone(), copy);
+            a.record_rtt(1);
+            b.record_rtt(1);
+            assert_eq!(a.estimate(), b.estimate());
+        }
+        assert_eq!(
+            serde_json::to_value(&m).unwrap(),
+            serde_json::json!({"samples": [50, 60, 70, 80, 90], "quota_ms": m.quota_ms()}),
+            "stored oldest first"
+        );
+        // Too many samples, samples out of range and a quota out of range
+        // make a meter within the rules: the latest five, clamped.
+        let bad: LagMeter =
+            serde_json::from_str(r#"{"samples": [1, 2, 3, 4, 99999999, -7, 5], "quota_ms": 123456789}"#)
+                .unwrap();
+        assert_eq!(bad.estimate(), Some(4));
+        assert_eq!(bad.quota_ms(), LAG_QUOTA_MAX_MS);
+        assert_eq!(bad.credit(), 4);
+        let negative: LagMeter = serde_json::from_str(r#"{"samples": [], "quota_ms": -5}"#).unwrap();
+        assert_eq!((negative.quota_ms(), negative.credit()), (0, 0));
     }
 
     #[test]

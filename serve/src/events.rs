@@ -18,6 +18,14 @@
 //!   this instance's streams and sent on the lobby channel (`daba_lobby`),
 //!   payload `{"from": <instance>, "event": ...}`; the other instances
 //!   publish it on theirs (an instance skips its own).
+//! - Players in games: an instance that answers a seated player tells
+//!   the others on the seats channel (`daba_seats`), payload
+//!   `<game id> <white|black> <round trip in ms, or -> <instance>`: at most
+//!   every 20 s that the player was seen (so their seat shows online on
+//!   every instance, guests included), and at once each round trip it
+//!   measured of their long polls (so every instance holding the game
+//!   credits the same lag, [`crate::clock`]; the meters travel with the
+//!   saved game too). Nothing is written for it.
 //! - A lost connection: [`Listener`] reconnects by itself (retrying while
 //!   the database is away) and then reports [`Note::Lost`]: whatever was
 //!   sent meanwhile is gone, so every game held in memory is compared with
@@ -40,6 +48,7 @@
 //! reloaded, so a game ends on time once.
 
 use crate::lobby::LobbyEvent;
+use movegen::Color;
 use rand::rngs::OsRng;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -59,6 +68,8 @@ const GAMES: &str = "daba_games";
 const LOBBY: &str = "daba_lobby";
 /// The tables channel's name in the schema `public`.
 const TABLES: &str = "daba_tables";
+/// The seats channel's name in the schema `public`.
+const SEATS: &str = "daba_seats";
 /// PostgreSQL's longest identifier, in bytes (a channel name is one).
 const MAX_CHANNEL_BYTES: usize = 63;
 
@@ -71,6 +82,8 @@ pub struct Channels {
     pub lobby: String,
     /// Saved tables for four: `<id> <version>`.
     pub tables: String,
+    /// Players seen in games: [`seat_payload`].
+    pub seats: String,
 }
 
 impl Channels {
@@ -96,6 +109,7 @@ impl Channels {
             games: name(GAMES),
             lobby: name(LOBBY),
             tables: name(TABLES),
+            seats: name(SEATS),
         }
     }
 }
@@ -109,6 +123,19 @@ pub fn instance_id() -> String {
 /// instance `from`.
 pub fn game_payload(id: &str, version: i64, from: &str) -> String {
     format!("{id} {version} {from}")
+}
+
+/// The payload telling that the player of `color` in the game `id` was seen
+/// by the instance `from`, with a round trip of theirs it measured.
+pub fn seat_payload(id: &str, color: Color, rtt: Option<i64>, from: &str) -> String {
+    let color = match color {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    match rtt {
+        Some(rtt) => format!("{id} {color} {rtt} {from}"),
+        None => format!("{id} {color} - {from}"),
+    }
 }
 
 /// A lobby event as it travels between instances.
@@ -147,6 +174,16 @@ pub enum Note {
         /// The version saved.
         version: u64,
     },
+    /// The player of `color` in the game `id` was seen by another instance.
+    Seat {
+        /// The game's id.
+        id: String,
+        /// The seat.
+        color: Color,
+        /// A round trip of the player's connection that instance measured,
+        /// in milliseconds.
+        rtt: Option<i64>,
+    },
     /// The connection was lost and is back: anything may have changed.
     Lost,
 }
@@ -165,6 +202,29 @@ pub fn parse(channels: &Channels, instance: &str, channel: &str, payload: &str) 
             Note::Game { id, version }
         } else {
             Note::Table { id, version }
+        });
+    }
+    if channel == channels.seats {
+        let words: Vec<&str> = payload.split(' ').collect();
+        let [id, color, rtt, from] = words[..] else {
+            return None;
+        };
+        if from == instance {
+            return None;
+        }
+        let color = match color {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return None,
+        };
+        let rtt = match rtt {
+            "-" => None,
+            ms => Some(ms.parse().ok()?),
+        };
+        return Some(Note::Seat {
+            id: id.to_string(),
+            color,
+            rtt,
         });
     }
     if channel == channels.lobby {
@@ -191,6 +251,7 @@ impl Listener {
                 channels.games.as_str(),
                 channels.lobby.as_str(),
                 channels.tables.as_str(),
+                channels.seats.as_str(),
             ])
             .await?;
         Ok(Listener {
@@ -301,5 +362,33 @@ mod tests {
         );
         assert_eq!(parse(&ch, "b", "daba_lobby", &payload), None, "its own");
         assert_eq!(parse(&ch, "a", "elsewhere", &payload), None);
+        let seen = seat_payload("0d", Color::Black, None, "b");
+        assert_eq!(
+            parse(&ch, "a", "daba_seats", &seen),
+            Some(Note::Seat {
+                id: "0d".into(),
+                color: Color::Black,
+                rtt: None
+            })
+        );
+        assert_eq!(parse(&ch, "b", "daba_seats", &seen), None, "its own");
+        assert_eq!(
+            parse(
+                &ch,
+                "a",
+                "daba_seats",
+                &seat_payload("0d", Color::White, Some(85), "b")
+            ),
+            Some(Note::Seat {
+                id: "0d".into(),
+                color: Color::White,
+                rtt: Some(85)
+            })
+        );
+        for bad in ["0d white 85", "0d red 85 b", "0d white fast b", "0d white 85 b c"] {
+            assert_eq!(parse(&ch, "a", "daba_seats", bad), None, "{bad}");
+        }
+        assert_eq!(ch.seats, "daba_seats");
+        assert_eq!(Channels::of_schema("club").seats, "daba_seats_club");
     }
 }

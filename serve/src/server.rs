@@ -24,10 +24,10 @@ use crate::clock::{Clock, ClockError, LagMeter, TimeControl};
 use crate::computer::{self, Decision, Engines, Thinking};
 use crate::events::{self, Listener, Note, SEARCH_LEASE};
 use crate::game::{color_id, color_name, End, Game, GamePosition, LegalMove, PlayError, PlayedMove, Reason};
-use crate::limits::Limiter;
+use crate::limits;
 use crate::lobby::{Lobby, LobbyEvent, LobbyView, SeekView, MAX_LISTED_SEEKS, MAX_SEEKS_PER_PLAYER};
 use crate::notice::{Notice, NoticeCode};
-use crate::presence::{Presence, ONLINE_WITHIN, REFRESH_EVERY};
+use crate::presence::{self, Presence, ONLINE_WITHIN, REFRESH_EVERY};
 use crate::ratings::GameResult;
 use crate::ratings::PROVISIONAL_DEVIATION;
 use crate::review::{self, Job, QueueFull, ReviewView, Reviews, REVIEW_NODES};
@@ -315,6 +315,10 @@ pub(crate) struct Play {
     /// The computer's search for this position and the instance running it
     /// (only on PostgreSQL, where several instances may share the games).
     search: Option<SearchLease>,
+    /// Each player's measured network lag (white, black): the round trips
+    /// of their long polls and the quota of credit left (saved with the
+    /// game, so every instance credits the same).
+    lag: [LagMeter; 2],
     version: u64,
 }
 
@@ -344,6 +348,7 @@ impl Play {
             chat: Chat::default(),
             watchers: Chat::default(),
             search: None,
+            lag: [LagMeter::new(), LagMeter::new()],
             version: 1,
         }
     }
@@ -362,13 +367,14 @@ pub(crate) struct Entry {
     /// Dropped from memory (expired, or found stale): whoever still holds it
     /// must look the game up again.
     evicted: bool,
-    /// Each player's measured network lag (white, black), from the turn-
-    /// around of their long polls.
-    lag: [LagMeter; 2],
-    /// When each player's last long poll was answered.
-    answered: [Option<Instant>; 2],
-    /// When each player last asked anything of the game.
+    /// When each player last asked anything of the game (here, or on
+    /// another instance that told this one).
     seen: [Option<Instant>; 2],
+    /// When this instance last told the others that each seat's player was
+    /// seen (PostgreSQL only).
+    told: [Option<Instant>; 2],
+    /// A round trip measured here and not yet told to the others.
+    untold_rtt: [Option<i64>; 2],
     /// The timer that ends the game when the side to move runs out of time.
     timer: Option<Timer>,
 }
@@ -432,29 +438,41 @@ impl Entry {
             thinking: None,
             changed: watch::Sender::new(version),
             evicted: false,
-            lag: [LagMeter::new(), LagMeter::new()],
-            answered: [None, None],
             seen: [None, None],
+            told: [None, None],
+            untold_rtt: [None, None],
             timer: None,
         }
     }
 
-    /// A long poll of `actor` arrives: the time since their previous one
-    /// was answered is a round trip of their connection.
-    fn poll_arrived(&mut self, actor: &Actor) {
-        if let Role::Player(c) = self.role(actor) {
-            if let Some(at) = self.answered[c as usize].take() {
-                let rtt = i64::try_from(at.elapsed().as_millis()).unwrap_or(i64::MAX);
-                self.lag[c as usize].record_rtt(rtt);
+    /// A long poll of `actor` arrives, giving back `answered`: the
+    /// [`GameView::served_at`] of the answer to their previous one. The time
+    /// since then is a round trip of their connection, whichever instance
+    /// answered (the instances' clocks agree: NTP). A time ahead of now is
+    /// ignored; a late one is an outlier the median and the quota bound
+    /// (see [`crate::clock`]).
+    fn poll_arrived(&mut self, actor: &Actor, answered: Option<i64>) {
+        if let (Role::Player(c), Some(at)) = (self.role(actor), answered) {
+            let rtt = now_millis() - at;
+            if rtt >= 0 {
+                self.play.lag[c as usize].record_rtt(rtt);
+                self.untold_rtt[c as usize] = Some(rtt);
             }
         }
     }
 
-    /// A long poll of `actor` is answered now.
-    fn poll_answered(&mut self, actor: &Actor) {
-        if let Role::Player(c) = self.role(actor) {
-            self.answered[c as usize] = Some(Instant::now());
+    /// What this instance should tell the others of the player of seat `c`,
+    /// who just made a request here: `Some` with the round trip measured
+    /// and not yet told, if any, when there is one or the last telling is
+    /// [`presence::WRITE_EVERY`] old; `None` when nothing is due.
+    fn seat_news(&mut self, c: Color) -> Option<Option<i64>> {
+        let rtt = self.untold_rtt[c as usize].take();
+        let due = self.told[c as usize].is_none_or(|at| at.elapsed() >= presence::WRITE_EVERY);
+        if rtt.is_none() && !due {
+            return None;
         }
+        self.told[c as usize] = Some(Instant::now());
+        Some(rtt)
     }
 
     /// Ends the game if the side to move has run out of time (a loss, or a
@@ -522,8 +540,6 @@ impl Entry {
 
     /// Puts the game back as it was; a search started since is stopped.
     fn restore(&mut self, s: Snapshot) {
-        // (The lag meters are not restored: a credit spent on a refused
-        // change is lost, which can only make the clock stricter.)
         let current = self.thinking.take();
         match (&s.thinking, current) {
             (Some(before), Some(now)) if Arc::ptr_eq(before, &now) => self.thinking = Some(now),
@@ -583,6 +599,7 @@ impl Entry {
                 watchers_chat: chat(&self.watchers),
                 watchers_chat_count: self.watchers.count,
                 search: self.search.clone(),
+                lag: self.lag.clone(),
             },
         }
     }
@@ -642,6 +659,7 @@ impl Entry {
             chat: chat(&r.chat, r.chat_count),
             watchers: chat(&r.watchers_chat, r.watchers_chat_count),
             search: r.search.clone(),
+            lag: r.lag.clone(),
             version,
         });
         entry.touched = Instant::now()
@@ -752,6 +770,7 @@ impl Entry {
             rated: self.rated,
             time_control: self.control.to_string(),
             clock: self.clock.as_ref().map(|c| ClockView::of(c, now_millis())),
+            served_at: now_millis(),
             fifty_move_rule: game.fifty_move_rule(),
             start_fen: game.start().to_fen(),
             fen: board.to_fen(),
@@ -929,6 +948,10 @@ pub struct GameView {
     pub time_control: String,
     /// The clocks, as they stand at this answer.
     pub clock: Option<ClockView>,
+    /// When the server made this answer, in milliseconds since 1970: the
+    /// page's next long poll gives it back (`answered`) to measure its
+    /// round trip.
+    pub served_at: i64,
     /// The fifty- and seventy-five-move rules apply.
     pub fifty_move_rule: bool,
     /// The position the game started from.
@@ -1087,7 +1110,6 @@ pub struct Server {
     tables: Tables,
     engines: Engines,
     waiters: Arc<Semaphore>,
-    chat_limit: Mutex<Limiter>,
     lobby: Lobby,
     /// Who is online on the whole site.
     presence: Presence,
@@ -1174,7 +1196,6 @@ impl Server {
             engines,
             waiters,
             tables,
-            chat_limit: Mutex::new(Limiter::default()),
             lobby: Lobby::new(),
             presence: Presence::new(&instance),
             reviews: Arc::new(Reviews::default()),
@@ -1344,6 +1365,24 @@ impl Server {
             }
             Note::Lobby(event) => self.lobby.publish(event),
             Note::Table { id, version } => self.tables.heard(id, Some(version)),
+            Note::Seat { id, color, rtt } => {
+                let Some(slot) = self.lock().get(&id).cloned() else {
+                    return;
+                };
+                let server = self.clone();
+                tokio::spawn(async move {
+                    let mut e = slot.lock().await;
+                    if e.evicted {
+                        return;
+                    }
+                    e.seen[color as usize] = Some(Instant::now());
+                    if let Some(rtt) = rtt {
+                        e.play.lag[color as usize].record_rtt(rtt);
+                        // The grace on the mover's flag may have changed.
+                        server.arm_timer(&id, &mut e);
+                    }
+                });
+            }
             Note::Lost => {
                 self.tables.lost();
                 self.lobby.publish(LobbyEvent::Changed);
@@ -1409,6 +1448,27 @@ impl Server {
         if games.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
             games.remove(id);
         }
+    }
+
+    /// Tells the other instances (PostgreSQL only) that the player of seat
+    /// `c` was seen here, with the round trip measured here since the last
+    /// telling: at most every [`presence::WRITE_EVERY`], and at every new
+    /// round trip, so every instance shows the seat online and credits the
+    /// same lag ([`crate::events`]). Advisory: a failure is logged.
+    fn tell_seat(&self, id: &str, c: Color, e: &mut Entry) {
+        let Some(channels) = self.store.channels() else {
+            return;
+        };
+        let Some(rtt) = e.seat_news(c) else {
+            return;
+        };
+        let (store, channel) = (self.store.clone(), channels.seats.clone());
+        let payload = events::seat_payload(id, c, rtt, &self.instance);
+        tokio::spawn(async move {
+            if let Err(e) = store.notify(&channel, &payload).await {
+                eprintln!("daba serve: cannot tell the other instances of a player: {e}");
+            }
+        });
     }
 
     /// Tells the lobby's streams, on this instance and the others.
@@ -1601,8 +1661,6 @@ impl Server {
     pub fn sweep(&self) {
         self.tables.sweep();
         Self::sweep_locked(&mut self.lock(), self.config.expiry, self.config.finished_expiry);
-        let mut limit = self.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
-        limit.prune(now_seconds(), CHAT_RATE.window);
     }
 
     fn sweep_locked(games: &mut HashMap<String, Slot>, expiry: Duration, finished_expiry: Duration) {
@@ -1654,11 +1712,17 @@ impl Server {
             }
         };
         e.touched = Instant::now();
-        match e.role(actor) {
-            Role::Player(c) => e.seen[c as usize] = Some(Instant::now()),
-            Role::Both => e.seen = [Some(Instant::now()); 2],
-            Role::Watcher => {}
-        }
+        let seat = match e.role(actor) {
+            Role::Player(c) => {
+                e.seen[c as usize] = Some(Instant::now());
+                Some(c)
+            }
+            Role::Both => {
+                e.seen = [Some(Instant::now()); 2];
+                None
+            }
+            Role::Watcher => None,
+        };
         let mut before = e.snapshot();
         // A flag that fell since the last change ends the game first, saved
         // on its own (whatever the request then asks is refused by it).
@@ -1679,6 +1743,9 @@ impl Server {
         self.maybe_start_computer(id, &mut e);
         self.commit(id, &slot, &mut e, before).await?;
         self.arm_timer(id, &mut e);
+        if let Some(c) = seat {
+            self.tell_seat(id, c, &mut e);
+        }
         let mut view = e.view(id, actor);
         // A player seen by another instance of the site is online too.
         for (online, user) in view.online.iter_mut().zip(&e.users) {
@@ -1818,10 +1885,18 @@ impl Server {
     }
 
     /// The game once its version is past `after`, or after the wait timeout.
-    pub async fn wait(self: &Arc<Self>, id: &str, after: u64, actor: &Actor) -> Result<GameView, ApiError> {
+    /// `answered` is the [`GameView::served_at`] of the answer to the
+    /// player's previous long poll (a round trip of their connection).
+    pub async fn wait(
+        self: &Arc<Self>,
+        id: &str,
+        after: u64,
+        answered: Option<i64>,
+        actor: &Actor,
+    ) -> Result<GameView, ApiError> {
         let (mut changed, _) = self
             .with_game(id, actor, |e| {
-                e.poll_arrived(actor);
+                e.poll_arrived(actor, answered);
                 Ok(e.changed.subscribe())
             })
             .await?;
@@ -1832,11 +1907,7 @@ impl Server {
                     tokio::time::timeout(self.config.wait_timeout, changed.wait_for(|v| *v > after)).await;
             }
         }
-        self.act(id, actor, |e| {
-            e.poll_answered(actor);
-            Ok(())
-        })
-        .await
+        self.view(id, actor).await
     }
 
     /// A player's move, in UCI notation or SAN.
@@ -1867,7 +1938,7 @@ impl Server {
             let credit = e.lag[color as usize].credit();
             if let Some(clock) = e.play.clock.as_mut() {
                 match clock.play(now, credit) {
-                    Ok(charge) => e.lag[color as usize].spend(charge.credit_ms),
+                    Ok(charge) => e.play.lag[color as usize].spend(charge.credit_ms),
                     Err(ClockError::Flagged(c)) => {
                         e.end_on_time(c);
                         e.bump();
@@ -2236,9 +2307,14 @@ impl Server {
             (None, None) => String::new(),
         };
         if !sender.is_empty() {
-            let mut limit = self.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
-            let now = now_seconds();
-            if limit.check(&sender, CHAT_RATE, now).is_err() {
+            let key = format!("chat:{sender}");
+            let allowed = limits::take(self.store.pool(), &key, CHAT_RATE, now_seconds())
+                .await
+                .map_err(|e| {
+                    eprintln!("daba serve: cannot count a chat message: {e}");
+                    ApiError::new(503, "the database is unavailable; try again")
+                })?;
+            if allowed.is_err() {
                 return Err(ApiError::new(
                     429,
                     format!(
@@ -2248,7 +2324,6 @@ impl Server {
                 )
                 .with_code("chat-too-fast"));
             }
-            limit.record(&sender, CHAT_RATE, now);
         }
         self.act(id, actor, |e| {
             match e.role(actor) {

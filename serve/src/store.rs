@@ -11,7 +11,7 @@
 //! race or arrive out of order never go backwards. With PostgreSQL each
 //! save also tells the other instances of the site ([`crate::events`]).
 
-use crate::clock::{Clock, TimeControl};
+use crate::clock::{Clock, LagMeter, TimeControl};
 use crate::events::{self, Channels};
 use crate::game::{Mode, Reason, UserRef};
 use serde::{Deserialize, Serialize};
@@ -122,6 +122,10 @@ pub struct GameRecord {
     /// instances: which one runs it, since when ([`crate::events`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<SearchLease>,
+    /// Each player's lag meter (white, black): the round trips measured
+    /// and the quota of credit left ([`crate::clock::LagMeter`]).
+    #[serde(default)]
+    pub lag: [LagMeter; 2],
 }
 
 /// A computer search one instance runs for a game: the others leave it to

@@ -80,11 +80,16 @@ async fn answered(poll: JoinHandle<(Answer, Duration)>, changed: Instant) -> Val
 /// A friend game created by a guest on `a`, joined by a guest on `b`:
 /// (id, white's token, black's token, version).
 async fn friend_game(a: &Router, b: &Router) -> (String, String, String, u64) {
+    timed_friend_game(a, b, "-").await
+}
+
+/// [`friend_game`] at the time control `control` (`-`: none).
+async fn timed_friend_game(a: &Router, b: &Router, control: &str) -> (String, String, String, u64) {
     let created = request(
         a,
         Method::POST,
         "/api/games",
-        Some(json!({"mode": "friend"})),
+        Some(json!({"mode": "friend", "time_control": control})),
         None,
         &[],
     )
@@ -339,12 +344,14 @@ async fn who_is_online_is_seen_from_every_instance() {
     } else {
         1
     };
-    let unseen = ok(&bob.get(&b, &game).await).clone();
-    assert_eq!(unseen["online"][1 - ada_seat], true, "Bob, here");
-    assert_eq!(
-        unseen["online"][ada_seat], false,
-        "Ada, not yet read from the database"
-    );
+    // Ada's seat is online on B before any presence is read: A told B
+    // that it saw her in the game.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let told = ok(&bob.get(&b, &game).await).clone();
+    assert_eq!(told["online"][1 - ada_seat], true, "Bob, here");
+    assert_eq!(told["online"][ada_seat], true, "Ada, told by A");
+    let lobby = ok(&bob.get(&b, "/api/lobby").await).clone();
+    assert_eq!(lobby["online"], json!([]), "presence not read yet");
     // A guest has the lobby open on A.
     let guest = Request::get("/api/lobby/events")
         .header(header::HOST, "localhost:8080")
@@ -365,4 +372,119 @@ async fn who_is_online_is_seen_from_every_instance() {
     assert_eq!(lobby["online"], json!(["Ada", "Bob"]));
     assert_eq!(lobby["guests"], 1, "the guest in A's lobby");
     drop(guest_stream);
+}
+
+#[tokio::test]
+async fn a_round_trip_measured_on_one_instance_is_credited_on_the_other_and_a_guest_is_online_on_both() {
+    let Some(url) = shared_database(
+        "a_round_trip_measured_on_one_instance_is_credited_on_the_other_and_a_guest_is_online_on_both",
+    )
+    .await
+    else {
+        return;
+    };
+    let (server_a, server_b) = (server(&url).await, server(&url).await);
+    let (a, b) = (router(server_a.clone()), router(server_b.clone()));
+    // White (a guest) uses A only, Black (a guest) B only.
+    let (id, white, black, _) = timed_friend_game(&a, &b, "5+0").await;
+    // (A hears of the join made on B.)
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    play(&a, &id, &white, "e2e4").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let black_moved = Instant::now();
+    play(&b, &id, &black, "e7e5").await;
+    // White's clock runs. White's long polls on A each give back an answer
+    // time 450 ms earlier than it was: three round trips of 450 ms or more,
+    // measured on A and told to B.
+    let mut served = ok(&read(&a, &format!("/api/games/{id}"), &white).await)["served_at"]
+        .as_i64()
+        .unwrap();
+    for _ in 0..3 {
+        served = poll_back(&a, &id, &white, served - 450).await["served_at"]
+            .as_i64()
+            .unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // White's move goes through B, which credits those round trips: the
+    // clock charges the time since Black's move less at least 450 ms.
+    let moved = play(&b, &id, &white, "g1f3").await;
+    let bound = i64::try_from(black_moved.elapsed().as_millis()).unwrap();
+    let white_ms = moved["clock"]["white_ms"].as_i64().unwrap();
+    assert!(
+        white_ms >= 300_000 - (bound - 450).max(0),
+        "White has {white_ms} ms after {bound} ms: the round trips measured on A were not credited on B"
+    );
+    // The meters are saved with the game: B's save holds A's round trips.
+    let row = server_b.store().load(&id).await.unwrap().unwrap();
+    let lag = serde_json::to_value(&row.record.lag).unwrap();
+    let samples = lag[0]["samples"].as_array().unwrap();
+    assert_eq!(samples.len(), 3, "{lag}");
+    assert!(
+        samples
+            .iter()
+            .all(|s| (450..10_000).contains(&s.as_i64().unwrap())),
+        "{lag}"
+    );
+    // 1 s, 300 ms back with each of White's two moves, less the second
+    // move's credit: at least the 300 ms slept.
+    assert!(
+        lag[0]["quota_ms"].as_i64().unwrap() <= 1_300,
+        "a credit was spent: {lag}"
+    );
+    assert_eq!(lag[1]["samples"], json!([]), "Black gave nothing back");
+    // Black, a guest seen only by B, is online on A too; and White on B.
+    let on_a = ok(&read(&a, &format!("/api/games/{id}"), &white).await).clone();
+    assert_eq!(on_a["online"], json!([true, true]));
+    let on_b = ok(&read(&b, &format!("/api/games/{id}"), &black).await).clone();
+    assert_eq!(on_b["online"], json!([true, true]));
+}
+
+#[tokio::test]
+async fn limits_count_the_attempts_made_on_every_instance() {
+    let Some(url) = shared_database("limits_count_the_attempts_made_on_every_instance").await else {
+        return;
+    };
+    let (a, b) = two_instances(&url).await;
+    ok(&signup(&a, "anish", "correct horse battery").await);
+    // Ten failed sign-ins on one name, half on each instance: the next is
+    // refused on both.
+    for i in 0..10 {
+        let app = [&a, &b][i % 2];
+        signin(app, "anish", "wrong password").await.error(401, "wrong");
+    }
+    for app in [&a, &b] {
+        signin(app, "anish", "correct horse battery")
+            .await
+            .error(429, "too many attempts");
+    }
+    // Five chat messages in a game, split over the instances: the sixth is
+    // refused on either.
+    let (id, white, _, _) = friend_game(&a, &b).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let chat = format!("/api/games/{id}/chat");
+    for i in 0..5 {
+        let app = [&a, &b][i % 2];
+        let said = request(
+            app,
+            Method::POST,
+            &chat,
+            Some(json!({"token": white, "text": "hi"})),
+            None,
+            &[],
+        )
+        .await;
+        ok(&said);
+    }
+    for app in [&a, &b] {
+        request(
+            app,
+            Method::POST,
+            &chat,
+            Some(json!({"token": white, "text": "hi"})),
+            None,
+            &[],
+        )
+        .await
+        .error(429, "slow down");
+    }
 }

@@ -12,7 +12,7 @@ use axum::Router;
 use common::*;
 use serde_json::{json, Value};
 use serve::router;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 /// Ada opens a seek, Bob accepts it: (ada, bob, game id, Ada's colour).
@@ -419,6 +419,78 @@ async fn the_server_ends_a_game_on_time_and_draws_when_the_opponent_cannot_mate(
         assert_eq!(ok(&s)["reason"], "timeout");
         assert_eq!(s.body["winner"], "black");
         assert_eq!(s.body["end_text"], "White ran out of time: Black wins.");
+    }
+}
+
+#[tokio::test]
+async fn a_long_poll_measures_the_round_trip_which_the_clock_credits_and_the_game_keeps() {
+    for (url, _dir) in databases().await {
+        let server = server(&url).await;
+        let app = router(server.clone());
+        let created = request(
+            &app,
+            Method::POST,
+            "/api/games",
+            Some(json!({"mode": "friend", "color": "white", "time_control": "5+0"})),
+            None,
+            &[],
+        )
+        .await;
+        let white = ok(&created)["token"].as_str().unwrap().to_string();
+        let id = created.body["id"].as_str().unwrap().to_string();
+        let joined = request(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/join"),
+            None,
+            None,
+            &[],
+        )
+        .await;
+        let black = ok(&joined)["token"].as_str().unwrap().to_string();
+        let moves = format!("/api/games/{id}/move");
+        let play = |token: &str, uci: &str| {
+            let body = json!({"token": token, "uci": uci});
+            request(&app, Method::POST, &moves, Some(body), None, &[])
+        };
+        ok(&play(&white, "e2e4").await);
+        let black_moved = Instant::now();
+        let moved = ok(&play(&black, "e7e5").await).clone();
+        // An answer time ahead of the server's clock measures nothing; three
+        // given back 450 ms early are round trips of 450 ms or more.
+        let mut served = moved["served_at"].as_i64().unwrap();
+        served = poll_back(&app, &id, &white, served + 60_000).await["served_at"]
+            .as_i64()
+            .unwrap();
+        for _ in 0..3 {
+            served = poll_back(&app, &id, &white, served - 450).await["served_at"]
+                .as_i64()
+                .unwrap();
+        }
+        // Some time passes on White's clock, so some credit is spent.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let moved = ok(&play(&white, "g1f3").await).clone();
+        let bound = i64::try_from(black_moved.elapsed().as_millis()).unwrap();
+        let white_ms = moved["clock"]["white_ms"].as_i64().unwrap();
+        assert!(
+            white_ms >= 300_000 - (bound - 450).max(0),
+            "{url}: White has {white_ms} ms after {bound} ms: the round trips were not credited"
+        );
+        let row = server.store().load(&id).await.unwrap().unwrap();
+        let lag = serde_json::to_value(&row.record.lag).unwrap();
+        let samples = lag[0]["samples"].as_array().unwrap();
+        assert_eq!(samples.len(), 3, "{url}: {lag}");
+        assert!(
+            samples
+                .iter()
+                .all(|s| (450..10_000).contains(&s.as_i64().unwrap())),
+            "{lag}"
+        );
+        let quota = lag[0]["quota_ms"].as_i64().unwrap();
+        // 1 s at the start, 300 ms back with each of White's two moves, less
+        // the credit of the second (at least the 50 ms slept, at most 500).
+        assert!((1_100..1_550).contains(&quota), "{url}: the credit spent: {lag}");
+        assert_eq!(lag[1]["samples"], json!([]), "Black gave nothing back");
     }
 }
 

@@ -22,10 +22,10 @@
 //!   deleted by [`Accounts::sweep`], at most every [`SWEEP_SECONDS`] from
 //!   sign-ins, sign-ups and `daba serve`'s minutely sweeper
 //!   ([`Accounts::sweep_if_due`]).
-//! - Rate limits, per server instance and in memory ([`limits`]): failed
-//!   sign-ins per username ([`SIGN_IN_PER_USERNAME`]) and failed sign-ins
-//!   plus sign-up attempts per client address ([`ATTEMPTS_PER_CLIENT`]).
-//!   Several instances behind one proxy each count their own attempts.
+//! - Rate limits, counted in the database ([`limits`]), so every instance
+//!   of a site counts the same attempts: failed sign-ins per username
+//!   ([`SIGN_IN_PER_USERNAME`]) and failed sign-ins plus sign-up attempts
+//!   per client address ([`ATTEMPTS_PER_CLIENT`]).
 
 mod api;
 pub mod store;
@@ -33,7 +33,7 @@ pub mod store;
 pub use api::{routes, CurrentUser, MaybeUser, SESSION_COOKIE};
 pub use store::{record_rated_result, save_rated_game, Profile, RatedGame, RatingChange, User};
 
-use crate::limits::{Limiter, Rule};
+use crate::limits::{self, Rule, CHAT_RATE};
 use crate::ratings::GameResult;
 use crate::store::{now_seconds, StoreError};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -44,7 +44,7 @@ use sha2::{Digest, Sha256};
 use sqlx::AnyPool;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -188,7 +188,6 @@ pub struct Accounts {
     pool: AnyPool,
     settings: AccountSettings,
     hashing: Arc<Semaphore>,
-    limiter: Mutex<Limiter>,
     clock_offset: AtomicI64,
     last_sweep: AtomicI64,
 }
@@ -298,7 +297,6 @@ impl Accounts {
             pool,
             settings,
             hashing: Arc::new(Semaphore::new(MAX_HASHES)),
-            limiter: Mutex::new(Limiter::default()),
             clock_offset: AtomicI64::new(0),
             last_sweep: AtomicI64::new(0),
         }
@@ -320,10 +318,6 @@ impl Accounts {
         now_seconds() + self.clock_offset.load(Ordering::SeqCst)
     }
 
-    fn limiter(&self) -> MutexGuard<'_, Limiter> {
-        self.limiter.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Runs `f` on a blocking thread once a hashing slot is free.
     async fn hashing<T: Send + 'static>(
         &self,
@@ -343,11 +337,10 @@ impl Accounts {
     }
 
     /// Refuses the attempt when a limit is reached.
-    fn check_limits(&self, keys: &[(&str, Rule)], now: i64) -> Result<(), AccountError> {
-        let mut limiter = self.limiter();
+    async fn check_limits(&self, keys: &[(&str, Rule)], now: i64) -> Result<(), AccountError> {
         let mut wait = 0;
         for &(key, rule) in keys {
-            if let Err(seconds) = limiter.check(key, rule, now) {
+            if let Err(seconds) = limits::check(&self.pool, key, rule, now).await? {
                 wait = wait.max(seconds);
             }
         }
@@ -357,11 +350,11 @@ impl Accounts {
         Ok(())
     }
 
-    fn record_attempts(&self, keys: &[(&str, Rule)], now: i64) {
-        let mut limiter = self.limiter();
-        for &(key, rule) in keys {
-            limiter.record(key, rule, now);
+    async fn record_attempts(&self, keys: &[(&str, Rule)], now: i64) -> Result<(), AccountError> {
+        for &(key, _) in keys {
+            limits::record(&self.pool, key, now).await?;
         }
+        Ok(())
     }
 
     /// [`Accounts::sweep`] if the last one is [`SWEEP_SECONDS`] old; a
@@ -388,8 +381,11 @@ impl Accounts {
     /// returns how many sessions were deleted.
     pub async fn sweep(&self) -> Result<u64, StoreError> {
         let now = self.now();
-        self.limiter()
-            .prune(now, SIGN_IN_PER_USERNAME.window.max(ATTEMPTS_PER_CLIENT.window));
+        let longest = SIGN_IN_PER_USERNAME
+            .window
+            .max(ATTEMPTS_PER_CLIENT.window)
+            .max(CHAT_RATE.window);
+        limits::prune(&self.pool, now - longest).await?;
         store::delete_expired_sessions(&self.pool, now).await
     }
 
@@ -420,10 +416,10 @@ impl Accounts {
         self.maybe_sweep(now).await;
         let client_key = format!("client:{client}");
         let keys = [(client_key.as_str(), ATTEMPTS_PER_CLIENT)];
-        self.check_limits(&keys, now)?;
+        self.check_limits(&keys, now).await?;
         check_username(username).map_err(AccountError::Invalid)?;
         check_password(password, username).map_err(AccountError::Invalid)?;
-        self.record_attempts(&keys, now);
+        self.record_attempts(&keys, now).await?;
         let username_key = username.to_ascii_lowercase();
         if store::user_by_key(&self.pool, &username_key).await?.is_some() {
             return Err(AccountError::Taken);
@@ -491,10 +487,10 @@ impl Accounts {
             (client_key.as_str(), ATTEMPTS_PER_CLIENT),
             (name_key.as_str(), SIGN_IN_PER_USERNAME),
         ];
-        // A name no account can have has no count of its own (nor a key
-        // kept in memory).
+        // A name no account can have has no count of its own (nor a row
+        // of attempts).
         let keys = if possible { &both[..] } else { &both[..1] };
-        self.check_limits(keys, now)?;
+        self.check_limits(keys, now).await?;
         let found = if possible {
             store::user_and_hash(&self.pool, &username_key).await?
         } else {
@@ -508,11 +504,11 @@ impl Accounts {
         let matches = self.hashing(move || verify_password(&password, &hash)).await?;
         match user {
             Some(user) if matches => {
-                self.limiter().clear(&name_key);
+                limits::clear(&self.pool, &name_key).await?;
                 Ok(user)
             }
             _ => {
-                self.record_attempts(keys, now);
+                self.record_attempts(keys, now).await?;
                 Err(AccountError::WrongCredentials)
             }
         }

@@ -34,7 +34,7 @@ pub use table::{
 
 use crate::events::SEARCH_LEASE;
 use crate::game::UserRef;
-use crate::limits::{Limiter, CHAT_RATE, MAX_CHAT_CHARS};
+use crate::limits::{self, CHAT_RATE, MAX_CHAT_CHARS};
 use crate::lobby::{ListedSeat, TableListing};
 use crate::secrets::{is_secret_shaped, secret};
 use crate::store::{now_seconds, SearchLease, Store, StoreError};
@@ -175,7 +175,6 @@ struct Inner {
     permits: Arc<Semaphore>,
     /// Long polls waiting at once (shared with the games').
     waiters: Arc<Semaphore>,
-    chat_limit: Mutex<Limiter>,
     /// This process's id among the instances of a site.
     instance: String,
 }
@@ -223,7 +222,6 @@ impl Tables {
                 map: Mutex::new(HashMap::new()),
                 permits,
                 waiters,
-                chat_limit: Mutex::new(Limiter::default()),
                 instance,
             }),
         }
@@ -268,8 +266,6 @@ impl Tables {
     pub fn sweep(&self) {
         let config = &self.inner.config;
         Self::sweep_locked(&mut self.lock(), config.expiry, config.finished_expiry);
-        let mut limit = self.inner.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
-        limit.prune(now_seconds(), CHAT_RATE.window);
     }
 
     fn sweep_locked(map: &mut HashMap<String, Slot>, expiry: Duration, finished_expiry: Duration) {
@@ -665,19 +661,21 @@ impl Tables {
             (None, Some(token)) => format!("token:{token}"),
             (None, None) => return Err(Refusal::new(403, "you do not sit at this table")),
         };
-        {
-            let mut limit = self.inner.chat_limit.lock().unwrap_or_else(|e| e.into_inner());
-            let now = now_seconds();
-            if limit.check(&sender, CHAT_RATE, now).is_err() {
-                return Err(Refusal::new(
-                    429,
-                    format!(
-                        "slow down: at most {} messages in {} seconds",
-                        CHAT_RATE.max, CHAT_RATE.window
-                    ),
-                ));
-            }
-            limit.record(&sender, CHAT_RATE, now);
+        let key = format!("table-chat:{sender}");
+        let allowed = limits::take(self.inner.store.pool(), &key, CHAT_RATE, now_seconds())
+            .await
+            .map_err(|e| {
+                eprintln!("daba serve: cannot count a chat message: {e}");
+                Refusal::new(503, "the database is unavailable; try again")
+            })?;
+        if allowed.is_err() {
+            return Err(Refusal::new(
+                429,
+                format!(
+                    "slow down: at most {} messages in {} seconds",
+                    CHAT_RATE.max, CHAT_RATE.window
+                ),
+            ));
         }
         self.with_table(id, who, |t| t.say(who, text))
             .await

@@ -248,6 +248,17 @@ impl Player {
     }
 }
 
+/// A guest's long poll that gives back `answered` (the `served_at` of a
+/// previous answer) and is answered at once (its `after` is behind): the
+/// game as the seat token `token` sees it.
+pub async fn poll_back(app: &Router, id: &str, token: &str, answered: i64) -> Value {
+    let seat = [("x-daba-token", token)];
+    let game = request(app, Method::GET, &format!("/api/games/{id}"), None, None, &seat).await;
+    let after = ok(&game)["version"].as_u64().unwrap() - 1;
+    let uri = format!("/api/games/{id}/wait?after={after}&answered={answered}");
+    ok(&request(app, Method::GET, &uri, None, None, &seat).await).clone()
+}
+
 /// The next server-sent event of a stream, as its text, within `within`.
 pub async fn next_event(body: &mut Body, within: std::time::Duration) -> String {
     let mut text = String::new();
