@@ -1,7 +1,7 @@
 //! Bad input of every kind gets `info string error: ...` (or is ignored) and
 //! the engine stays usable; the position after an error is documented.
 
-mod common;
+use crate::common;
 
 use common::{bestmove, Engine};
 

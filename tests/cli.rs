@@ -4,7 +4,7 @@
 //! `daba fourhand play`, and
 //! the README's copy of `daba --help`.
 
-mod common;
+use crate::common;
 
 use common::{Engine, TIMEOUT};
 use std::process::{Command, Output, Stdio};
@@ -499,7 +499,7 @@ fn readme_shows_the_real_help() {
         } else {
             panic!(
                 "README.md's usage section differs from `daba --help`; \
-                 run `UPDATE_README=1 cargo test --release --test cli` to update it.\n\
+                 run `UPDATE_README=1 cargo test --release --test integration cli` to update it.\n\
                  daba --help:\n{help}"
             );
         }

@@ -2,7 +2,7 @@
 //! the hundredth half-move, which stands), threefold repetition from the game
 //! history, dead material, and the automatic fivefold and 75-move draws.
 
-mod common;
+use crate::common;
 
 use common::{bestmove, last_score, Engine};
 

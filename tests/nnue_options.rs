@@ -4,7 +4,7 @@
 //! evaluation; `Use NNUE` switches between the net and the hand-crafted
 //! evaluation; `eval` shows both.
 
-mod common;
+use crate::common;
 
 use common::{bestmove, Engine};
 use eval::nnue::{Activation, Network};

@@ -3,7 +3,7 @@
 //! `wdl W D L` right after the score and its bound, per mille summing to
 //! 1000, certain for mates (docs/wdl.md).
 
-mod common;
+use crate::common;
 
 use common::{bestmove, Engine, TIMEOUT};
 

@@ -13,8 +13,7 @@ use serve::ratings::{self, GameResult, Outcome, Rating};
 use serve::{router, Config};
 use sqlx::Row;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const SECONDS_PER_DAY: i64 = 24 * 60 * 60;
 

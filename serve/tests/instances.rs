@@ -7,12 +7,10 @@
 //! computer search runs on one instance only. PostgreSQL only: without
 //! `DABA_TEST_POSTGRES` (CI sets it) each test says it is skipped.
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
-use common::*;
 use serde_json::{json, Value};
 use serve::router;
 use std::time::{Duration, Instant};

@@ -4,12 +4,10 @@
 //! chat, rated results, my games, profiles' histories and PGN. Every test
 //! runs on SQLite and, when `DABA_TEST_POSTGRES` is set (CI), PostgreSQL.
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
-use common::*;
 use serde_json::{json, Value};
 use serve::router;
 use std::time::{Duration, Instant};

@@ -17,8 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
-mod common;
-use common::{databases, new_id, TempDir};
+use crate::common::{databases, new_id, TempDir};
 
 fn record(moves: &[&str]) -> GameRecord {
     GameRecord {

@@ -4,11 +4,9 @@
 //! table chat and the objection rule, the record in §16's notation, bad
 //! input answered with 4xx JSON errors, and tables surviving a restart.
 
-mod common;
-
+use crate::common::{databases, request, Answer};
 use axum::http::Method;
 use axum::Router;
-use common::{databases, request, Answer};
 use serde_json::{json, Value};
 use serve::{Config, Server};
 use std::sync::Arc;

@@ -1,7 +1,6 @@
 //! What the serve tests share: temporary databases (SQLite, and
 //! PostgreSQL when `DABA_TEST_POSTGRES` names one), a server on them, and
 //! requests with a session cookie.
-#![allow(dead_code)] // each test file uses its own part
 
 use axum::body::Body;
 use axum::http::{header, HeaderMap, Method, Request, StatusCode};
