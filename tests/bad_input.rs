@@ -1,9 +1,7 @@
 //! Bad input of every kind gets `info string error: ...` (or is ignored) and
 //! the engine stays usable; the position after an error is documented.
 
-use crate::common;
-
-use common::{bestmove, Engine};
+use crate::common::{bestmove, Engine};
 
 fn fen_now(e: &mut Engine) -> String {
     e.send("d");

@@ -10,9 +10,7 @@
 //! by `.ci/run`); the test that reads it is skipped, with a note, where the
 //! file is absent.
 
-use crate::common;
-
-use common::{bestmove, expect_option_error, Engine};
+use crate::common::{bestmove, expect_option_error, Engine};
 use engine::book::{ep_target_after, ep_target_of_fen, polyglot_key};
 use movegen::{Board, Square};
 use std::path::PathBuf;

@@ -4,9 +4,7 @@
 //! `daba fourhand play`, and
 //! the README's copy of `daba --help`.
 
-use crate::common;
-
-use common::{Engine, TIMEOUT};
+use crate::common::{Engine, TIMEOUT};
 use std::process::{Command, Output, Stdio};
 
 /// Runs `daba` with `args`, stdin empty, help laid out for 100 columns and

@@ -2,9 +2,7 @@
 //! the hundredth half-move, which stands), threefold repetition from the game
 //! history, dead material, and the automatic fivefold and 75-move draws.
 
-use crate::common;
-
-use common::{bestmove, last_score, Engine};
+use crate::common::{bestmove, last_score, Engine};
 
 fn search(position: &str, go: &str) -> Vec<String> {
     let mut e = Engine::start();

@@ -4,9 +4,7 @@
 //! depth cap whatever the clock says; full strength is the search as without
 //! levels; analysis (`go infinite`) is always at full strength.
 
-use crate::common;
-
-use common::{bestmove, expect_option_error, field, Engine};
+use crate::common::{bestmove, expect_option_error, field, Engine};
 use engine::levels::{Level, CALIBRATION, MAX_ELO, MIN_ELO};
 
 #[test]

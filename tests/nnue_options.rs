@@ -4,9 +4,7 @@
 //! evaluation; `Use NNUE` switches between the net and the hand-crafted
 //! evaluation; `eval` shows both.
 
-use crate::common;
-
-use common::{bestmove, Engine};
+use crate::common::{bestmove, Engine};
 use eval::nnue::{Activation, Network};
 use std::path::PathBuf;
 

@@ -7,9 +7,7 @@
 //! self-play that converts won positions to mate within the fifty-move
 //! rule, holds drawn ones, and puts off lost ones the longest.
 
-use crate::common;
-
-use common::{bestmove, field, Engine};
+use crate::common::{bestmove, field, Engine};
 use engine::syzygy::{self, Tablebases, TbWdl, PATH_SEPARATOR};
 use movegen::Board;
 use std::path::Path;

@@ -1,8 +1,6 @@
 //! End-to-end tests of the UCI protocol: the binary driven over stdin/stdout.
 
-use crate::common;
-
-use common::{bestmove, field, last_score, Engine, TIMEOUT};
+use crate::common::{bestmove, field, last_score, Engine, TIMEOUT};
 use std::time::Duration;
 
 #[test]

@@ -3,9 +3,7 @@
 //! `wdl W D L` right after the score and its bound, per mille summing to
 //! 1000, certain for mates (docs/wdl.md).
 
-use crate::common;
-
-use common::{bestmove, Engine, TIMEOUT};
+use crate::common::{bestmove, Engine, TIMEOUT};
 
 /// The `wdl` triple of an info line, checking where it stands: right after
 /// `score cp|mate N [lowerbound|upperbound]`.
