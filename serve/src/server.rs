@@ -1689,7 +1689,7 @@ impl Server {
         self: &Arc<Self>,
         id: &str,
         actor: &Actor,
-        f: impl FnOnce(&mut Entry) -> Result<(), ApiError>,
+        f: impl FnMut(&mut Entry) -> Result<(), ApiError>,
     ) -> Result<GameView, ApiError> {
         self.with_game(id, actor, f).await.map(|(_, view)| view)
     }
@@ -1698,11 +1698,39 @@ impl Server {
     /// search if it is the computer's turn, and saves what changed before
     /// answering: `f`'s answer and the game's view for `actor`. A refusal
     /// or a failed save leaves the game as it was.
+    ///
+    /// With several instances, a refusal that depends on the game's state
+    /// (403, 409) may come from a copy that has not yet heard of a change
+    /// made on another instance a moment ago (a join, a move): the game is
+    /// then brought up to date from the database and `f` tried once more.
     async fn with_game<T>(
         self: &Arc<Self>,
         id: &str,
         actor: &Actor,
-        f: impl FnOnce(&mut Entry) -> Result<T, ApiError>,
+        mut f: impl FnMut(&mut Entry) -> Result<T, ApiError>,
+    ) -> Result<(T, GameView), ApiError> {
+        let mut looked_again = false;
+        loop {
+            match self.with_game_once(id, actor, &mut f).await {
+                Err(err)
+                    if !looked_again
+                        && matches!(err.status, 403 | 409)
+                        && self.store.channels().is_some() =>
+                {
+                    looked_again = true;
+                    self.refresh(id, None).await;
+                }
+                answer => return answer,
+            }
+        }
+    }
+
+    /// One try of [`Self::with_game`].
+    async fn with_game_once<T>(
+        self: &Arc<Self>,
+        id: &str,
+        actor: &Actor,
+        f: &mut impl FnMut(&mut Entry) -> Result<T, ApiError>,
     ) -> Result<(T, GameView), ApiError> {
         let (slot, mut e) = loop {
             let slot = self.slot(id).await?;
@@ -2328,7 +2356,7 @@ impl Server {
         self.act(id, actor, |e| {
             match e.role(actor) {
                 Role::Player(color) if e.mode == Mode::Friend => {
-                    e.chat.push(color_id(color).to_string(), text);
+                    e.chat.push(color_id(color).to_string(), text.clone());
                 }
                 Role::Player(_) | Role::Both => {
                     return Err(ApiError::conflict("the chat is for games between two players"));
@@ -2342,7 +2370,7 @@ impl Server {
                         });
                     };
                     let name = user.name.clone();
-                    e.watchers.push(name, text);
+                    e.watchers.push(name, text.clone());
                 }
             }
             e.bump();
@@ -2387,7 +2415,7 @@ impl Server {
                 ));
             };
             e.seats[free as usize] = Some(token.clone());
-            e.users[free as usize] = joining;
+            e.users[free as usize] = joining.clone();
             e.bump();
             Ok((token.clone(), free))
         })

@@ -151,18 +151,7 @@ async fn a_listener_that_lost_its_connection_catches_up() {
     // Cut both instances' listening connections (those of this schema),
     // then move at once, before they are back: the notification is lost,
     // and the reconnected listener must look again by itself.
-    let schema = url.rsplit('=').next().unwrap().to_string();
-    let admin = pool(&url).await;
-    let cut = sqlx::query(
-        "SELECT CAST(COUNT(pg_terminate_backend(pid)) AS BIGINT) AS n FROM pg_stat_activity \
-         WHERE query LIKE 'LISTEN%' AND query LIKE $1",
-    )
-    .bind(format!("%{schema}%"))
-    .fetch_one(&admin)
-    .await
-    .unwrap();
-    let cut: i64 = sqlx::Row::get(&cut, "n");
-    assert_eq!(cut, 2, "one listener per instance");
+    cut_listeners(&url).await;
     let moved = play(&a, &id, &white, "d2d4").await;
     let changed = Instant::now();
     let (answer, _) = tokio::time::timeout(Duration::from_secs(30), poll)
@@ -181,6 +170,79 @@ async fn a_listener_that_lost_its_connection_catches_up() {
     play(&b, &id, &black, "d7d5").await;
     let seen = answered(poll, Instant::now()).await;
     assert_eq!(seen["last_move"], json!(["d7", "d5"]));
+}
+
+/// Cuts the listening connections of the schema in `url` (one per
+/// instance), so that neither instance hears the next changes until its
+/// listener is back.
+async fn cut_listeners(url: &str) {
+    let schema = url.rsplit('=').next().unwrap().to_string();
+    let admin = pool(url).await;
+    let cut = sqlx::query(
+        "SELECT CAST(COUNT(pg_terminate_backend(pid)) AS BIGINT) AS n FROM pg_stat_activity \
+         WHERE query LIKE 'LISTEN%' AND query LIKE $1",
+    )
+    .bind(format!("%{schema}%"))
+    .fetch_one(&admin)
+    .await
+    .unwrap();
+    let cut: i64 = sqlx::Row::get(&cut, "n");
+    assert_eq!(cut, 2, "one listener per instance");
+}
+
+#[tokio::test]
+async fn a_move_on_an_instance_that_has_not_heard_of_the_join_is_played() {
+    let Some(url) = shared_database("a_move_on_an_instance_that_has_not_heard_of_the_join_is_played").await
+    else {
+        return;
+    };
+    let (a, b) = two_instances(&url).await;
+    let created = request(
+        &a,
+        Method::POST,
+        "/api/games",
+        Some(json!({"mode": "friend"})),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let white = created.body["token"].as_str().unwrap().to_string();
+    // A holds the game with an empty seat; it will not hear of the join.
+    let waiting = ok(&read(&a, &format!("/api/games/{id}"), &white).await).clone();
+    assert_eq!(waiting["you"], "white");
+    cut_listeners(&url).await;
+    let joined = ok(&request(
+        &b,
+        Method::POST,
+        &format!("/api/games/{id}/join"),
+        None,
+        None,
+        &[],
+    )
+    .await)
+    .clone();
+    let black = joined["token"].as_str().unwrap().to_string();
+    // White moves through A at once, and Black answers through A too: A
+    // looks in the database before refusing either.
+    let moved = play(&a, &id, &white, "e2e4").await;
+    assert_eq!(moved["last_move"], json!(["e2", "e4"]));
+    let answered = play(&a, &id, &black, "e7e5").await;
+    assert_eq!(answered["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(answered["you"], "black");
+    // A move that is refused for its own sake still is.
+    let body = json!({"token": black, "uci": "d7d5"});
+    let refused = request(
+        &a,
+        Method::POST,
+        &format!("/api/games/{id}/move"),
+        Some(body),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
 }
 
 impl Player {
