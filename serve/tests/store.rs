@@ -14,10 +14,10 @@ use serve::server::{Mode, UserRef};
 use serve::store::{sqlite_url, GameRecord, Store, StoredChat, StoredEnd, StoredGame};
 use serve::{router, Config, Server};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tower::ServiceExt;
 
-use crate::common::{databases, new_id, TempDir};
+use crate::common::{databases, new_id, poll_until, TempDir};
 
 fn record(moves: &[&str]) -> GameRecord {
     GameRecord {
@@ -236,19 +236,16 @@ async fn server(url: &str) -> Arc<Server> {
 
 /// The game once the computer is not thinking, with `plies` moves.
 async fn settled(app: &Router, id: &str, plies: usize) -> Value {
-    let start = Instant::now();
-    loop {
-        let (status, state) = get(app, &format!("/api/games/{id}")).await;
+    let uri = format!("/api/games/{id}");
+    let read = || async {
+        let (status, state) = get(app, &uri).await;
         assert_eq!(status, StatusCode::OK, "{state}");
-        if state["thinking"] == false && state["moves"].as_array().unwrap().len() == plies {
-            return state;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the computer did not move: {state}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        state
+    };
+    poll_until("the computer did not move", read, |state| {
+        state["thinking"] == false && state["moves"].as_array().unwrap().len() == plies
+    })
+    .await
 }
 
 /// What a restart must keep of a game's view.

@@ -4,13 +4,13 @@
 //! table chat and the objection rule, the record in §16's notation, bad
 //! input answered with 4xx JSON errors, and tables surviving a restart.
 
-use crate::common::{databases, request, Answer};
+use crate::common::{databases, poll_until, request, Answer};
 use axum::http::Method;
 use axum::Router;
 use serde_json::{json, Value};
 use serve::{Config, Server};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// T10 of the rules: West frozen by South's Qc10; East to move takes it
 /// with Be8xc10 and so releases West.
@@ -65,24 +65,18 @@ fn person() -> Value {
 
 /// The table once the computer is not to move (or the game is over).
 async fn settled(app: &Router, id: &str, token: &str) -> Value {
-    let start = Instant::now();
-    loop {
-        let state = get(app, &format!("/api/tables/{id}"), Some(token)).await.body;
-        let to_move = state["to_move"].as_str().unwrap_or_default().to_string();
+    let uri = format!("/api/tables/{id}");
+    let read = || async { get(app, &uri, Some(token)).await.body };
+    poll_until("no computer move", read, |state| {
+        let to_move = state["to_move"].as_str().unwrap_or_default();
         let computer_to_move = state["seats"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|s| s["seat"] == to_move.as_str() && s["holder"] == "computer");
-        if state["over"] == true || !computer_to_move {
-            return state;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no computer move: {state}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+            .any(|s| s["seat"] == to_move && s["holder"] == "computer");
+        state["over"] == true || !computer_to_move
+    })
+    .await
 }
 
 fn words(state: &Value) -> String {

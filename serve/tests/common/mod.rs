@@ -258,6 +258,25 @@ pub async fn poll_back(app: &Router, id: &str, token: &str, answered: i64) -> Va
     ok(&request(app, Method::GET, &uri, None, None, &seat).await).clone()
 }
 
+/// Reads a state with `read` every 20 ms until `done` holds for it, and
+/// answers it; fails after a minute (a computer's move at the levels the
+/// tests use takes well under a second), saying `what` was awaited.
+pub async fn poll_until<F, R>(what: &str, mut read: F, done: impl Fn(&Value) -> bool) -> Value
+where
+    F: FnMut() -> R,
+    R: std::future::Future<Output = Value>,
+{
+    let start = std::time::Instant::now();
+    loop {
+        let state = read().await;
+        if done(&state) {
+            return state;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{what}: {state}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// The next server-sent event of a stream, as its text, within `within`.
 pub async fn next_event(body: &mut Body, within: std::time::Duration) -> String {
     let mut text = String::new();
