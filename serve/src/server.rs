@@ -1134,6 +1134,18 @@ impl Drop for Server {
     }
 }
 
+impl Server {
+    /// Stops hearing the other instances of the site (PostgreSQL): this
+    /// instance's games and tables then learn of changes made elsewhere
+    /// only from the database, when a request looks there. The tests of a
+    /// notification that comes late use it.
+    pub fn stop_listening(&self) {
+        if let Some(task) = self.listener.get() {
+            task.abort();
+        }
+    }
+}
+
 /// Game ids are 32 hex digits; nothing else is looked up.
 fn is_game_id(id: &str) -> bool {
     is_secret_shaped(id)

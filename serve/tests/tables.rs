@@ -2,7 +2,8 @@
 //! `DABA_TEST_POSTGRES`) PostgreSQL: seats by link, moves only for the seat
 //! to move, computer seats, a frozen army released, a game to its end, the
 //! table chat and the objection rule, the record in §16's notation, bad
-//! input answered with 4xx JSON errors, and tables surviving a restart.
+//! input answered with 4xx JSON errors, tables surviving a restart, and (PostgreSQL
+//! only) a ply reaching an instance before the news of the seat it needs.
 
 use crate::common::{databases, poll_until, request, Answer};
 use axum::http::Method;
@@ -257,6 +258,51 @@ async fn four_people_sit_by_link_talk_object_and_move_in_turn() {
         assert_eq!(again["legal"], south_view["legal"]);
         assert_eq!(again["chat"], south_view["chat"]);
     }
+}
+
+#[tokio::test]
+async fn a_ply_on_an_instance_that_has_not_heard_of_the_last_seat_taken_is_played() {
+    let test = "a_ply_on_an_instance_that_has_not_heard_of_the_last_seat_taken_is_played";
+    let Some(url) = databases()
+        .await
+        .into_iter()
+        .map(|(url, _)| url)
+        .find(|url| url.starts_with("postgres"))
+    else {
+        testkit::skip(test, "two instances need PostgreSQL: set DABA_TEST_POSTGRES");
+        return;
+    };
+    let instance_a = server(&url).await;
+    let (a, b) = (
+        serve::router(instance_a.clone()),
+        serve::router(server(&url).await),
+    );
+    let seats = json!({"seats": [person(), person(), person(), person()]});
+    let created = ok(&a, "/api/tables", seats).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let south = created["token"].as_str().unwrap().to_string();
+    for seat in ["W", "N"] {
+        ok(&a, &format!("/api/tables/{id}/sit"), json!({"seat": seat})).await;
+    }
+    // A holds the table with one empty seat and stops hearing B: the seat
+    // taken there reaches A only through the database.
+    instance_a.stop_listening();
+    ok(&b, &format!("/api/tables/{id}/sit"), json!({"seat": "E"})).await;
+    let moved = ok(
+        &a,
+        &format!("/api/tables/{id}/move"),
+        json!({"token": south, "move": "Nj1-k3"}),
+    )
+    .await;
+    assert_eq!(moved["started"], true, "{moved}");
+    // A ply refused for its own sake still is.
+    post(
+        &a,
+        &format!("/api/tables/{id}/move"),
+        json!({"token": south, "move": "e2-e3"}),
+    )
+    .await
+    .error(409, "turn");
 }
 
 #[tokio::test]

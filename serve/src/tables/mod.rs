@@ -373,11 +373,43 @@ impl Tables {
     /// then the computer's turn, saves what changed, and answers `f`'s
     /// answer and the table as `who` sees it. A refusal or a failed save
     /// leaves the table as it was.
+    ///
+    /// With several instances, a refusal that depends on the table's state
+    /// (403, 409) may come from a copy that has not yet heard of a change
+    /// made on another instance a moment ago (a seat taken, a ply): the
+    /// table is then brought up to date from the database and `f` tried
+    /// once more (as the two-player games do).
     async fn with_table<T>(
         &self,
         id: &str,
         who: &Who,
-        f: impl FnOnce(&mut Table) -> Result<T, Refusal>,
+        mut f: impl FnMut(&mut Table) -> Result<T, Refusal>,
+    ) -> Result<(T, TableView), Refusal> {
+        let mut looked_again = false;
+        loop {
+            match self.with_table_once(id, who, &mut f).await {
+                Err(err)
+                    if !looked_again
+                        && matches!(err.status, 403 | 409)
+                        && self.inner.store.channels().is_some() =>
+                {
+                    looked_again = true;
+                    let slot = self.lock().get(id).cloned();
+                    if let Some(slot) = slot {
+                        self.refresh(id, &slot, None).await;
+                    }
+                }
+                answer => return answer,
+            }
+        }
+    }
+
+    /// One try of [`Self::with_table`].
+    async fn with_table_once<T>(
+        &self,
+        id: &str,
+        who: &Who,
+        f: &mut impl FnMut(&mut Table) -> Result<T, Refusal>,
     ) -> Result<(T, TableView), Refusal> {
         let (slot, mut e) = loop {
             let slot = self.slot(id).await?;
@@ -677,7 +709,7 @@ impl Tables {
                 ),
             ));
         }
-        self.with_table(id, who, |t| t.say(who, text))
+        self.with_table(id, who, |t| t.say(who, text.clone()))
             .await
             .map(|(_, v)| v)
     }

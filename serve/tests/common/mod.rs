@@ -258,6 +258,24 @@ pub async fn poll_back(app: &Router, id: &str, token: &str, answered: i64) -> Va
     ok(&request(app, Method::GET, &uri, None, None, &seat).await).clone()
 }
 
+/// Cuts the listening connections of the schema in `url` (one per
+/// instance), so that neither instance hears the next changes until its
+/// listener is back.
+pub async fn cut_listeners(url: &str) {
+    let schema = url.rsplit('=').next().unwrap().to_string();
+    let admin = pool(url).await;
+    let cut = sqlx::query(
+        "SELECT CAST(COUNT(pg_terminate_backend(pid)) AS BIGINT) AS n FROM pg_stat_activity \
+         WHERE query LIKE 'LISTEN%' AND query LIKE $1",
+    )
+    .bind(format!("%{schema}%"))
+    .fetch_one(&admin)
+    .await
+    .unwrap();
+    let cut: i64 = sqlx::Row::get(&cut, "n");
+    assert_eq!(cut, 2, "one listener per instance");
+}
+
 /// Reads a state with `read` every 20 ms until `done` holds for it, and
 /// answers it; fails after a minute (a computer's move at the levels the
 /// tests use takes well under a second), saying `what` was awaited.
