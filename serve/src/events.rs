@@ -114,6 +114,15 @@ impl Channels {
     }
 }
 
+/// Whether a request refused with `status` on a site of several instances
+/// is worth one more try after a fresh look in the database: a refusal for
+/// the state of a game or table (403: not a player there; 409: not now)
+/// may come from a copy that has not yet heard of a change made on another
+/// instance a moment ago (a join, a seat taken, a move).
+pub fn worth_a_fresh_look(status: u16) -> bool {
+    matches!(status, 403 | 409)
+}
+
 /// A fresh instance id: 64 random bits as 16 hex digits.
 pub fn instance_id() -> String {
     format!("{:016x}", OsRng.next_u64())

@@ -1711,10 +1711,9 @@ impl Server {
     /// answering: `f`'s answer and the game's view for `actor`. A refusal
     /// or a failed save leaves the game as it was.
     ///
-    /// With several instances, a refusal that depends on the game's state
-    /// (403, 409) may come from a copy that has not yet heard of a change
-    /// made on another instance a moment ago (a join, a move): the game is
-    /// then brought up to date from the database and `f` tried once more.
+    /// With several instances, a refusal that may come from a copy that has
+    /// not yet heard of a change made elsewhere ([`events::worth_a_fresh_look`])
+    /// brings the game up to date from the database and tries `f` once more.
     async fn with_game<T>(
         self: &Arc<Self>,
         id: &str,
@@ -1726,7 +1725,7 @@ impl Server {
             match self.with_game_once(id, actor, &mut f).await {
                 Err(err)
                     if !looked_again
-                        && matches!(err.status, 403 | 409)
+                        && events::worth_a_fresh_look(err.status)
                         && self.store.channels().is_some() =>
                 {
                     looked_again = true;

@@ -21,20 +21,6 @@ use tower::ServiceExt;
 /// How soon the other instance must have heard of a change.
 const AT_ONCE: Duration = Duration::from_secs(2);
 
-/// The PostgreSQL URL of a fresh schema, or `None` (and a line saying the
-/// test is skipped) without `DABA_TEST_POSTGRES`.
-async fn shared_database(test: &str) -> Option<String> {
-    let url = databases()
-        .await
-        .into_iter()
-        .map(|(url, _)| url)
-        .find(|url| url.starts_with("postgres"));
-    if url.is_none() {
-        testkit::skip(test, "two instances need PostgreSQL: set DABA_TEST_POSTGRES");
-    }
-    url
-}
-
 /// Two instances of one site: their routers.
 async fn two_instances(url: &str) -> (Router, Router) {
     (router(server(url).await), router(server(url).await))
@@ -84,6 +70,14 @@ async fn friend_game(a: &Router, b: &Router) -> (String, String, String, u64) {
 
 /// [`friend_game`] at the time control `control` (`-`: none).
 async fn timed_friend_game(a: &Router, b: &Router, control: &str) -> (String, String, String, u64) {
+    let (id, white) = open_friend_game(a, control).await;
+    let (black, version) = join_friend_game(b, &id).await;
+    (id, white, black, version)
+}
+
+/// A friend game created by a guest on `a` at the time control `control`:
+/// (id, white's token).
+async fn open_friend_game(a: &Router, control: &str) -> (String, String) {
     let created = request(
         a,
         Method::POST,
@@ -97,11 +91,16 @@ async fn timed_friend_game(a: &Router, b: &Router, control: &str) -> (String, St
     assert_eq!(created.body["color"], "white");
     let id = created.body["id"].as_str().unwrap().to_string();
     let white = created.body["token"].as_str().unwrap().to_string();
+    (id, white)
+}
+
+/// A guest joins the friend game `id` on `b`: (black's token, version).
+async fn join_friend_game(b: &Router, id: &str) -> (String, u64) {
     let joined =
         ok(&request(b, Method::POST, &format!("/api/games/{id}/join"), None, None, &[]).await).clone();
     assert_eq!(joined["color"], "black");
     let black = joined["token"].as_str().unwrap().to_string();
-    (id, white, black, joined["state"]["version"].as_u64().unwrap())
+    (black, joined["state"]["version"].as_u64().unwrap())
 }
 
 #[tokio::test]
@@ -181,34 +180,13 @@ async fn a_move_on_an_instance_that_has_not_heard_of_the_join_is_played() {
     };
     let instance_a = server(&url).await;
     let (a, b) = (router(instance_a.clone()), router(server(&url).await));
-    let created = request(
-        &a,
-        Method::POST,
-        "/api/games",
-        Some(json!({"mode": "friend"})),
-        None,
-        &[],
-    )
-    .await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-    let id = created.body["id"].as_str().unwrap().to_string();
-    let white = created.body["token"].as_str().unwrap().to_string();
+    let (id, white) = open_friend_game(&a, "-").await;
     // A holds the game with an empty seat and stops hearing B: the join
     // made there reaches A only through the database.
     let waiting = ok(&read(&a, &format!("/api/games/{id}"), &white).await).clone();
     assert_eq!(waiting["you"], "white");
     instance_a.stop_listening();
-    let joined = ok(&request(
-        &b,
-        Method::POST,
-        &format!("/api/games/{id}/join"),
-        None,
-        None,
-        &[],
-    )
-    .await)
-    .clone();
-    let black = joined["token"].as_str().unwrap().to_string();
+    let (black, _) = join_friend_game(&b, &id).await;
     // White moves through A at once, and Black answers through A too: A
     // looks in the database before refusing either.
     let moved = play(&a, &id, &white, "e2e4").await;

@@ -5,7 +5,7 @@
 //! input answered with 4xx JSON errors, tables surviving a restart, and (PostgreSQL
 //! only) a ply reaching an instance before the news of the seat it needs.
 
-use crate::common::{databases, poll_until, request, Answer};
+use crate::common::{databases, poll_until, request, shared_database, Answer};
 use axum::http::Method;
 use axum::Router;
 use serde_json::{json, Value};
@@ -263,13 +263,7 @@ async fn four_people_sit_by_link_talk_object_and_move_in_turn() {
 #[tokio::test]
 async fn a_ply_on_an_instance_that_has_not_heard_of_the_last_seat_taken_is_played() {
     let test = "a_ply_on_an_instance_that_has_not_heard_of_the_last_seat_taken_is_played";
-    let Some(url) = databases()
-        .await
-        .into_iter()
-        .map(|(url, _)| url)
-        .find(|url| url.starts_with("postgres"))
-    else {
-        testkit::skip(test, "two instances need PostgreSQL: set DABA_TEST_POSTGRES");
+    let Some(url) = shared_database(test).await else {
         return;
     };
     let instance_a = server(&url).await;

@@ -32,7 +32,7 @@ pub use table::{
     Holder, Refusal, TableRecord, TableView, Who, MAX_POSITION_BYTES, MAX_RULES_BYTES, MAX_TABLE_PLIES,
 };
 
-use crate::events::SEARCH_LEASE;
+use crate::events::{self, SEARCH_LEASE};
 use crate::game::UserRef;
 use crate::limits::{self, CHAT_RATE, MAX_CHAT_CHARS};
 use crate::lobby::{ListedSeat, TableListing};
@@ -374,11 +374,9 @@ impl Tables {
     /// answer and the table as `who` sees it. A refusal or a failed save
     /// leaves the table as it was.
     ///
-    /// With several instances, a refusal that depends on the table's state
-    /// (403, 409) may come from a copy that has not yet heard of a change
-    /// made on another instance a moment ago (a seat taken, a ply): the
-    /// table is then brought up to date from the database and `f` tried
-    /// once more (as the two-player games do).
+    /// With several instances, a refusal that may come from a copy that has
+    /// not yet heard of a change made elsewhere ([`events::worth_a_fresh_look`])
+    /// brings the table up to date from the database and tries `f` once more.
     async fn with_table<T>(
         &self,
         id: &str,
@@ -390,7 +388,7 @@ impl Tables {
             match self.with_table_once(id, who, &mut f).await {
                 Err(err)
                     if !looked_again
-                        && matches!(err.status, 403 | 409)
+                        && events::worth_a_fresh_look(err.status)
                         && self.inner.store.channels().is_some() =>
                 {
                     looked_again = true;

@@ -258,6 +258,20 @@ pub async fn poll_back(app: &Router, id: &str, token: &str, answered: i64) -> Va
     ok(&request(app, Method::GET, &uri, None, None, &seat).await).clone()
 }
 
+/// The PostgreSQL URL of a fresh schema, or `None` (and a line saying the
+/// test is skipped) without `DABA_TEST_POSTGRES`.
+pub async fn shared_database(test: &str) -> Option<String> {
+    let url = databases()
+        .await
+        .into_iter()
+        .map(|(url, _)| url)
+        .find(|url| url.starts_with("postgres"));
+    if url.is_none() {
+        testkit::skip(test, "two instances need PostgreSQL: set DABA_TEST_POSTGRES");
+    }
+    url
+}
+
 /// Cuts the listening connections of the schema in `url` (one per
 /// instance), so that neither instance hears the next changes until its
 /// listener is back.
