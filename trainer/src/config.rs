@@ -38,6 +38,9 @@ pub struct TrainConfig {
     pub threads: usize,
     /// One position in `val_every` is held out; 0: none.
     pub val_every: u64,
+    /// Binary data files held out whole as the validation set (then
+    /// `val_every` is 0).
+    pub val_data: Vec<String>,
     /// Use at most this many positions (after filtering).
     pub max_positions: usize,
     /// Which positions to train on.
@@ -65,6 +68,13 @@ pub struct TrainConfig {
     pub export_only: bool,
 }
 
+impl TrainConfig {
+    /// Whether the run has a validation set.
+    pub fn validates(&self) -> bool {
+        self.val_every > 0 || !self.val_data.is_empty()
+    }
+}
+
 /// `daba train` arguments.
 #[derive(clap::Args, Clone, Debug)]
 pub struct TrainArgs {
@@ -83,9 +93,13 @@ pub struct TrainArgs {
     /// Train on the first N positions that pass the filters [default: all]
     #[arg(long, value_name = "N", value_parser = positive_usize, help_heading = "Data")]
     pub max_positions: Option<usize>,
-    /// Hold out one position in K for validation (0: none)
-    #[arg(long, value_name = "K", default_value_t = 20, help_heading = "Data")]
-    pub val_every: u64,
+    /// Hold out one position in K for validation (0: none) [default: 20, or 0 with --val-data]
+    #[arg(long, value_name = "K", help_heading = "Data")]
+    pub val_every: Option<u64>,
+    /// Validate on these binary data files instead, held out whole (repeat the flag, or
+    /// separate with commas): one fixed set, so that the losses of runs on other data compare
+    #[arg(long, value_name = "FILE", value_delimiter = ',', help_heading = "Data")]
+    pub val_data: Vec<String>,
     #[command(flatten)]
     pub filter: FilterArgs,
 
@@ -188,6 +202,9 @@ pub struct TrainArgs {
     pub export_only: bool,
 }
 
+/// `--val-every` without `--val-data`.
+const DEFAULT_VAL_EVERY: u64 = 20;
+
 /// `--scale`: `None` is `auto`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scale(pub Option<u32>);
@@ -281,7 +298,12 @@ impl TrainArgs {
             threads: self
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-            val_every: self.val_every,
+            val_every: self.val_every.unwrap_or(if self.val_data.is_empty() {
+                DEFAULT_VAL_EVERY
+            } else {
+                0
+            }),
+            val_data: self.val_data.iter().filter(|s| !s.is_empty()).cloned().collect(),
             max_positions: self.max_positions.unwrap_or(usize::MAX),
             filter: self.filter.apply(base),
             net: self.out.clone(),
@@ -339,6 +361,12 @@ fn finish(mut c: TrainConfig) -> Result<TrainConfig, String> {
     if c.data.is_empty() && !c.export_only {
         return Err("--data is missing".into());
     }
+    if !c.val_data.is_empty() && c.val_every > 0 {
+        return Err("--val-data and --val-every both choose the validation set: give one".into());
+    }
+    if let Some(both) = c.val_data.iter().find(|v| c.data.contains(v)) {
+        return Err(format!("{both} is given to both --data and --val-data"));
+    }
     Ok(c)
 }
 
@@ -376,6 +404,13 @@ mod tests {
                 .filter
                 .skip_noisy
         );
+        assert_eq!(parse_args(&args("--data a")).unwrap().val_every, 20);
+        let held = parse_args(&args("--data a,b --val-data v1.bin --val-data v2.bin")).unwrap();
+        assert_eq!(
+            (held.val_every, held.val_data.as_slice()),
+            (0, &["v1.bin".to_string(), "v2.bin".to_string()][..])
+        );
+        assert!(parse_args(&args("--data a --val-data v --val-every 0")).is_ok());
         let out = parse_args(&args("--data a --out y.nnue")).unwrap();
         let net = parse_args(&args("--data a --net y.nnue")).unwrap();
         assert_eq!((out.net.as_str(), net.net.as_str()), ("y.nnue", "y.nnue"));
@@ -395,6 +430,8 @@ mod tests {
             "--data a --scale 212.5",
             "--data a --threads 0",
             "--data a --out x --net y",
+            "--data a --val-data v --val-every 20",
+            "--data a,v --val-data v",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "{bad}");
         }

@@ -207,11 +207,26 @@ fn hyper(config: &TrainConfig, scale: f32) -> Hyper {
 fn load_data(config: &TrainConfig) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let start = Instant::now();
     let mut data = data::load(&config.data, &config.filter, config.val_every)?;
-    let total = data.train.len() + data.val.len();
-    if total > config.max_positions {
-        let keep_val = (data.val.len() as u128 * config.max_positions as u128 / total as u128) as usize;
-        data.val.truncate(keep_val);
-        data.train.truncate(config.max_positions - keep_val);
+    if config.val_data.is_empty() {
+        let total = data.train.len() + data.val.len();
+        if total > config.max_positions {
+            let keep_val = (data.val.len() as u128 * config.max_positions as u128 / total as u128) as usize;
+            data.val.truncate(keep_val);
+            data.train.truncate(config.max_positions - keep_val);
+        }
+    } else {
+        // The validation files stay whole whatever the cap, so that every
+        // run that names them is measured on the same positions.
+        let held = data::load(&config.val_data, &config.filter, 0)?;
+        if held.train.is_empty() {
+            return Err("--val-data: no position passes the filters".into());
+        }
+        eprintln!(
+            "train: validation files: {} games, {} positions read",
+            held.games, held.read
+        );
+        data.val = held.train;
+        data.train.truncate(config.max_positions);
     }
     eprintln!(
         "train: {} games, {} positions read, {} kept: {} training, {} validation ({:.1} s)",
@@ -278,6 +293,15 @@ fn train_epochs(config: &TrainConfig, run: &mut Run, train: &[Sample], val: &[Sa
             config.epochs,
             train.len() as f64 / seconds
         );
+        if !val.is_empty() {
+            // The loss against the game results alone does not depend on
+            // --lambda, so runs with different lambdas compare on it.
+            let results_only = Hyper { lambda: 0.0, ..hyper };
+            eprintln!(
+                "train: epoch {epoch}: validation loss against the results alone {:.6}",
+                train::mean_loss(&run.trainer.net, val, &results_only)
+            );
+        }
         run.checkpoint().save(&config.checkpoint)?;
         let quantised = write_outputs(config, run)?;
         if run.epochs_done == config.epochs && !val.is_empty() {
@@ -314,7 +338,7 @@ fn write_outputs(config: &TrainConfig, run: &Run) -> Result<export::QuantNet, St
     }
     if let Some(path) = &config.svg {
         let train: Vec<f64> = run.history.iter().map(|h| h.0).collect();
-        let val: Vec<f64> = if config.val_every > 0 {
+        let val: Vec<f64> = if config.validates() {
             run.history.iter().map(|h| h.1).collect()
         } else {
             Vec::new()

@@ -164,6 +164,40 @@ fn a_short_run_lowers_the_loss_and_resumes_exactly() {
     assert_eq!(std::fs::read(&resumed).unwrap(), std::fs::read(&whole).unwrap());
 }
 
+/// `--val-data`: the validation set is the held-out file, whole (every
+/// position of it, none of the training file's), whatever `--max-positions`
+/// keeps of the training data.
+#[test]
+fn a_validation_file_is_the_whole_validation_set() {
+    movegen::init();
+    let dir = Scratch::new("valdata");
+    let (data, held) = (dir.path("data.bin"), dir.path("held.bin"));
+    write_data(Path::new(&data), &synthetic_games(200, 3));
+    let held_games = synthetic_games(60, 4);
+    write_data(Path::new(&held), &held_games);
+    let net = dir.path("v.nnue");
+    let config = parse_args(&args(&format!(
+        "--data {data} --val-data {held} --max-positions 2000 --no-filter --hidden 32 --buckets 2 \
+         --batch 256 --lr 0.01 --warmup 10 --scale 400 --lambda 0.5 --threads 2 --epochs 2 --net {net}"
+    )))
+    .unwrap();
+    trainer::run(&config).unwrap();
+    let done = Checkpoint::load(&config.checkpoint).unwrap();
+    let hyper = Hyper {
+        lambda: 0.5,
+        scale: 400.0,
+        beta1: 0.9,
+        beta2: 0.999,
+        weight_decay: 0.01,
+    };
+    let expected = trainer::train::mean_loss(&done.net, &samples_of(&held_games), &hyper);
+    let reported = done.history[1].1;
+    assert!(
+        (reported - expected).abs() < 1e-9 * expected.max(1.0),
+        "validation loss {reported} is not the held-out file's {expected}"
+    );
+}
+
 /// Mean and largest difference between the float net (`raw * SCALE`) and
 /// the integer reference evaluation of its export, in centipawns.
 fn compare(net: &Net, positions: &[Sample], scale: u32) -> (f64, f64) {
