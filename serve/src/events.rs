@@ -272,7 +272,7 @@ impl Listener {
 
     /// Hands every notification to `heard`, from a task of its own, until
     /// the task is aborted; a lost connection is made again (retrying, up
-    /// to [`MAX_RETRY`] apart) and then told as [`Note::Lost`].
+    /// to `MAX_RETRY` apart) and then told as [`Note::Lost`].
     pub fn spawn(self, instance: String, heard: impl Fn(Note) + Send + 'static) -> tokio::task::AbortHandle {
         let task = tokio::spawn(async move {
             let mut listener = self;
