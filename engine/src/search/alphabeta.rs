@@ -355,14 +355,17 @@ impl ThreadData {
                         skip_quiets = true;
                         continue;
                     }
-                    if depth <= fp_max_depth()
+                    // Futility and SEE pruning look at the depth the move
+                    // would be searched to after its late-move reduction.
+                    let lmr_depth = (depth - 1 - lmr(depth.min(63) as usize, (searched + 1).min(63))).max(0);
+                    if lmr_depth <= fp_max_depth()
                         && !in_check
-                        && eval + fp_base() + fp_margin() * depth <= alpha
+                        && eval + fp_base() + fp_margin() * lmr_depth <= alpha
                         && !board.gives_check(mv)
                     {
                         continue;
                     }
-                    if depth <= see_max_depth() && !see_ge(board, mv, see_quiet_margin() * depth) {
+                    if lmr_depth <= see_max_depth() && !see_ge(board, mv, see_quiet_margin() * lmr_depth) {
                         continue;
                     }
                 } else if depth <= see_max_depth() && !see_ge(board, mv, see_noisy_margin() * depth * depth) {

@@ -123,6 +123,7 @@ tunables! {
     NMP_EVAL_DIVISOR / nmp_eval_divisor = 200, 80..=400, 15.0;
 
     /// Futility pruning of quiet moves: eval plus base plus per-ply margin
+    /// (per ply of the depth left after the move's late-move reduction)
     /// below alpha means the quiet move is unlikely to matter (the base) ...
     FP_BASE / fp_base = 90, 20..=200, 8.0;
     /// ... (the margin per ply) ...
@@ -136,7 +137,8 @@ tunables! {
     /// ... up to this depth.
     LMP_MAX_DEPTH / lmp_max_depth = 8, 3..=12, 1.0;
 
-    /// SEE pruning thresholds per ply of depth: quiet moves ...
+    /// SEE pruning thresholds per ply of depth: quiet moves (per ply of the
+    /// depth left after the move's late-move reduction) ...
     SEE_QUIET_MARGIN / see_quiet_margin = -60, -150..=-10, 6.0;
     /// ... and captures (scaled by depth squared) ...
     SEE_NOISY_MARGIN / see_noisy_margin = -20, -80..=-5, 3.0;
