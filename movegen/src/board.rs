@@ -16,6 +16,17 @@ use crate::zobrist::{piece_key, Keys, KEYS};
 
 const EMPTY_SQUARE: u8 = 0xFF;
 
+/// The Zobrist keys of a position (see [`Board::compute_keys`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PositionKeys {
+    /// The key of the whole position.
+    pub key: u64,
+    /// The key of the pawns alone.
+    pub pawn_key: u64,
+    /// The key of each side's pieces other than pawns, White's first.
+    pub non_pawn_keys: [u64; 2],
+}
+
 /// A chess position.
 ///
 /// Two boards are equal (`==`) when they are the same position with the same
@@ -38,6 +49,9 @@ pub struct Board {
     pub(crate) fullmove_number: u16,
     pub(crate) key: u64,
     pub(crate) pawn_key: u64,
+    /// Per colour, the Zobrist key of that colour's pieces other than pawns
+    /// (king included).
+    pub(crate) non_pawn_keys: [u64; 2],
     pub(crate) checkers: Bitboard,
     pub(crate) pinned: Bitboard,
     pub(crate) chess960: bool,
@@ -95,6 +109,7 @@ impl Board {
             fullmove_number: 1,
             key: 0,
             pawn_key: 0,
+            non_pawn_keys: [0; 2],
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
             chess960: false,
@@ -188,6 +203,13 @@ impl Board {
     #[inline(always)]
     pub fn pawn_key(&self) -> u64 {
         self.pawn_key
+    }
+
+    /// The Zobrist key of `color`'s pieces other than pawns, king included
+    /// (for the search's correction history).
+    #[inline(always)]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        self.non_pawn_keys[color.index()]
     }
 
     /// Pieces giving check to the side to move.
@@ -297,6 +319,8 @@ impl Board {
         self.key ^= k;
         if piece.kind() == PieceType::Pawn {
             self.pawn_key ^= k;
+        } else {
+            self.non_pawn_keys[piece.color().index()] ^= k;
         }
     }
 
@@ -362,25 +386,38 @@ impl Board {
         attackers.is_empty()
     }
 
-    /// Recomputes the key and pawn key from scratch (for tests and FEN).
-    pub fn compute_keys(&self) -> (u64, u64) {
-        let mut key = 0;
-        let mut pawn_key = 0;
+    /// Recomputes every Zobrist key of the position from scratch, in one
+    /// pass over the board (for tests and FEN; moves update them incrementally).
+    pub fn compute_keys(&self) -> PositionKeys {
+        let mut keys = PositionKeys::default();
         for sq in self.occupied() {
             let piece = self.piece_on(sq).expect("occupied square has a piece");
-            key ^= piece_key(piece, sq);
+            let k = piece_key(piece, sq);
+            keys.key ^= k;
             if piece.kind() == PieceType::Pawn {
-                pawn_key ^= piece_key(piece, sq);
+                keys.pawn_key ^= k;
+            } else {
+                keys.non_pawn_keys[piece.color().index()] ^= k;
             }
         }
         if self.side == Color::Black {
-            key ^= KEYS.side;
+            keys.key ^= KEYS.side;
         }
-        key ^= KEYS.castling[self.castling.bits() as usize];
+        keys.key ^= KEYS.castling[self.castling.bits() as usize];
         if let Some(ep) = self.en_passant {
-            key ^= KEYS.en_passant[ep.file().index()];
+            keys.key ^= KEYS.en_passant[ep.file().index()];
         }
-        (key, pawn_key)
+        keys
+    }
+
+    /// The keys the board keeps incrementally, to compare with
+    /// [`Board::compute_keys`].
+    pub fn keys(&self) -> PositionKeys {
+        PositionKeys {
+            key: self.key,
+            pawn_key: self.pawn_key,
+            non_pawn_keys: self.non_pawn_keys,
+        }
     }
 
     // ----- Making moves ----------------------------------------------------
@@ -574,9 +611,7 @@ impl Board {
         }
         let mut fresh = *self;
         fresh.update_check_info();
-        (self.key, self.pawn_key) == self.compute_keys()
-            && fresh.checkers == self.checkers
-            && fresh.pinned == self.pinned
+        self.keys() == self.compute_keys() && fresh.checkers == self.checkers && fresh.pinned == self.pinned
     }
 }
 

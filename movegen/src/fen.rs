@@ -159,9 +159,10 @@ impl Board {
         if board.is_attacked(board.king(them), board.side, board.occupied()) {
             return Err(FenError::OpponentInCheck);
         }
-        let (key, pawn_key) = board.compute_keys();
-        board.key = key;
-        board.pawn_key = pawn_key;
+        let keys = board.compute_keys();
+        board.key = keys.key;
+        board.pawn_key = keys.pawn_key;
+        board.non_pawn_keys = keys.non_pawn_keys;
         board.update_check_info();
         if let Some(target) = ep {
             board.set_en_passant_if_capturable(target);

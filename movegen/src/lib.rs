@@ -25,7 +25,7 @@ mod types;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use board::Board;
+pub use board::{Board, PositionKeys};
 pub use castling::{back_rank, CastleSide, CastlingRights};
 pub use fen::{placement_fen, FenError, START_FEN};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -270,8 +270,8 @@ impl ThreadData {
             }
         }
 
-        // 4. Static evaluation, corrected by the pawn structure's correction
-        // history, then sharpened by a fitting hash score. The hash table
+        // 4. Static evaluation, corrected by the correction history (pawns and
+        // each side's pieces), then sharpened by a fitting hash score. The hash table
         // keeps the raw evaluation, as corrections change over time.
         let (raw_eval, static_eval, eval) = self.node_evals(board, hit, in_check);
         self.at_mut(ply as isize).eval = static_eval;
@@ -527,7 +527,7 @@ impl ThreadData {
             && (best_move.is_none() || !best_move.is_noisy())
             && best_score.abs() < MATE_BOUND
         {
-            self.pawn_correction.update(board, depth, best_score, static_eval);
+            self.correction.update(board, depth, best_score, static_eval);
         }
         best_score
     }
@@ -639,7 +639,7 @@ impl ThreadData {
 
     /// A node's evaluations: the raw static evaluation (the hash entry
     /// keeps it, uncorrected, as corrections change over time), the same
-    /// corrected by the pawn structure's correction history, and the best
+    /// corrected by the correction history, and the best
     /// guess, the corrected one or a fitting hash score (a lower bound above
     /// it, an upper bound below it, an exact score). In check, all three
     /// are -INFINITY: there is no standing pat.
@@ -648,7 +648,7 @@ impl ThreadData {
             return (-INFINITY, -INFINITY, -INFINITY);
         }
         let raw = hit.map_or_else(|| self.evaluate(board), |h| h.eval);
-        let corrected = self.pawn_correction.get(board, raw);
+        let corrected = self.correction.get(board, raw);
         let guess = match hit {
             Some(h) if h.score.abs() < MATE_BOUND => {
                 let better = match h.bound {

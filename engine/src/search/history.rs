@@ -7,9 +7,9 @@
 //!   before (its piece and target) and their own piece and target;
 //! - [`CounterMoves`]: the quiet move that last refuted a move (its piece
 //!   and target);
-//! - [`PawnCorrectionHistory`]: by side to move and pawn key, how far the
-//!   static evaluation missed the search results of positions with this
-//!   pawn structure.
+//! - [`CorrectionHistory`]: by side to move and by the pawns, and by each
+//!   side's other pieces, how far the static evaluation missed the search
+//!   results of positions that share them.
 //!
 //! Each is a plain array behind a small type, boxed by [`ThreadData`]
 //! (`super::thread`): the types only name the indices and hold the update
@@ -146,50 +146,81 @@ impl CounterMoves {
     }
 }
 
-/// Correction history: by side to move and pawn key, how far the static
-/// evaluation has missed the search results of positions with this pawn
-/// structure (in 1/`CORRECTION_GRAIN` centipawns).
-#[repr(transparent)]
-pub struct PawnCorrectionHistory([[i32; CORRECTION_SIZE]; 2]);
+/// Correction history: by side to move, how far the static evaluation has
+/// missed the search results of positions that share a part of this one,
+/// one table per part: the pawns, and each side's pieces other than pawns
+/// (in 1/`CORRECTION_GRAIN` centipawns). A position's correction weighs the
+/// pawn entry fully and each non-pawn entry half.
+pub struct CorrectionHistory {
+    /// By side to move and pawn key.
+    pawn: [[i32; CORRECTION_SIZE]; 2],
+    /// By side to move, then the colour whose non-pawn key indexes it.
+    non_pawn: [[[i32; CORRECTION_SIZE]; 2]; 2],
+}
 
-impl PawnCorrectionHistory {
+impl CorrectionHistory {
     /// A cleared table, on the heap.
-    pub fn boxed() -> Box<PawnCorrectionHistory> {
+    pub fn boxed() -> Box<CorrectionHistory> {
         zeroed_box()
     }
 
     /// The static evaluation `raw_eval` of `board` corrected by what the
-    /// search has learned about positions with this pawn structure.
+    /// search has learned about positions with these pawns and pieces.
     #[inline]
     pub fn get(&self, board: &Board, raw_eval: i32) -> i32 {
-        let entry = self.0[board.side_to_move().index()][correction_index(board)];
-        (raw_eval + entry / CORRECTION_GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        let stm = board.side_to_move().index();
+        let pawn = self.pawn[stm][correction_index(board.pawn_key())];
+        let non_pawn: i32 = Color::ALL
+            .iter()
+            .map(|&c| self.non_pawn[stm][c.index()][correction_index(board.non_pawn_key(c))])
+            .sum();
+        let correction =
+            ((2 * pawn + non_pawn) / (2 * CORRECTION_GRAIN)).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        (raw_eval + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// Moves the correction of `board`'s pawn structure towards the
-    /// difference between a search result and the corrected static
-    /// evaluation, more so for deeper searches.
+    /// Moves each of `board`'s entries towards the difference between a
+    /// search result and the corrected static evaluation, more so for
+    /// deeper searches.
     pub fn update(&mut self, board: &Board, depth: i32, search_score: i32, corrected_eval: i32) {
         let target = ((search_score - corrected_eval) * CORRECTION_GRAIN).clamp(
             -CORRECTION_MAX * CORRECTION_GRAIN,
             CORRECTION_MAX * CORRECTION_GRAIN,
         );
         let weight = (depth + 1).min(16);
-        let entry = &mut self.0[board.side_to_move().index()][correction_index(board)];
-        let updated = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + (*entry + target) * weight)
-            / CORRECTION_WEIGHT_SCALE;
-        *entry = updated.clamp(
-            -CORRECTION_MAX * CORRECTION_GRAIN,
-            CORRECTION_MAX * CORRECTION_GRAIN,
+        let stm = board.side_to_move().index();
+        update_correction(
+            &mut self.pawn[stm][correction_index(board.pawn_key())],
+            target,
+            weight,
         );
+        for c in Color::ALL {
+            let entry = &mut self.non_pawn[stm][c.index()][correction_index(board.non_pawn_key(c))];
+            update_correction(entry, target, weight);
+        }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        for side in self.0.iter_mut() {
+        for side in self.pawn.iter_mut() {
+            side.fill(0);
+        }
+        for side in self.non_pawn.iter_mut().flatten() {
             side.fill(0);
         }
     }
+}
+
+/// Moves a correction entry `weight` parts in `CORRECTION_WEIGHT_SCALE`
+/// towards `entry + target`, within the largest correction.
+#[inline(always)]
+fn update_correction(entry: &mut i32, target: i32, weight: i32) {
+    let updated =
+        (*entry * (CORRECTION_WEIGHT_SCALE - weight) + (*entry + target) * weight) / CORRECTION_WEIGHT_SCALE;
+    *entry = updated.clamp(
+        -CORRECTION_MAX * CORRECTION_GRAIN,
+        CORRECTION_MAX * CORRECTION_GRAIN,
+    );
 }
 
 /// The square a quiet move is recorded under in the quiet histories: its
@@ -204,8 +235,8 @@ pub fn quiet_target(mv: Move) -> Square {
 }
 
 #[inline(always)]
-fn correction_index(board: &Board) -> usize {
-    (board.pawn_key() % CORRECTION_SIZE as u64) as usize
+fn correction_index(key: u64) -> usize {
+    (key % CORRECTION_SIZE as u64) as usize
 }
 
 /// Moves a history value towards `bonus`'s sign, saturating smoothly at
@@ -235,8 +266,8 @@ unsafe impl ZeroIsEmpty for CaptureHistory {}
 unsafe impl ZeroIsEmpty for ContinuationHistory {}
 // SAFETY: arrays of `Move`, a u16 newtype whose zero is `Move::NONE`.
 unsafe impl ZeroIsEmpty for CounterMoves {}
-// SAFETY: arrays of i32.
-unsafe impl ZeroIsEmpty for PawnCorrectionHistory {}
+// SAFETY: a struct of arrays of i32.
+unsafe impl ZeroIsEmpty for CorrectionHistory {}
 
 /// A zeroed table built on the heap directly, which keeps the 1 MB
 /// continuation table off the stack.
@@ -286,7 +317,7 @@ mod tests {
     #[test]
     fn corrections_move_towards_the_search_result_and_stay_bounded() {
         let board = Board::startpos();
-        let mut correction = PawnCorrectionHistory::boxed();
+        let mut correction = CorrectionHistory::boxed();
         assert_eq!(correction.get(&board, 25), 25);
         for _ in 0..200 {
             let corrected = correction.get(&board, 0);
@@ -295,5 +326,37 @@ mod tests {
         assert_eq!(correction.get(&board, 0), CORRECTION_MAX);
         correction.clear();
         assert_eq!(correction.get(&board, 0), 0);
+    }
+
+    /// A correction learned at one position carries over, in part, to a
+    /// position that shares its pawns or one side's pieces, fully to the
+    /// same position, and not at all to the other side to move.
+    #[test]
+    fn corrections_are_learned_by_pawns_and_by_each_sides_pieces() {
+        let mut correction = CorrectionHistory::boxed();
+        let fen = |f: &str| Board::from_fen(f).unwrap();
+        let board = fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        // The same pawns and White pieces, Black's knight elsewhere.
+        let other_black_pieces = fen("r1bqkbnr/pppp1ppp/8/n3p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        // Other pawns, the same pieces.
+        let other_pawns = fen("r1bqkbnr/pppp1ppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 3");
+        let black_to_move = fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3");
+        for _ in 0..200 {
+            let now = correction.get(&board, 0);
+            correction.update(&board, 12, 40, now);
+        }
+        let same = correction.get(&board, 0);
+        assert!((30..=40).contains(&same), "{same}");
+        let shared_pawns = correction.get(&other_black_pieces, 0);
+        assert!(
+            shared_pawns > 0 && shared_pawns < same,
+            "{shared_pawns} vs {same}"
+        );
+        let shared_pieces = correction.get(&other_pawns, 0);
+        assert!(
+            shared_pieces > 0 && shared_pieces < shared_pawns,
+            "{shared_pieces} vs {shared_pawns}"
+        );
+        assert_eq!(correction.get(&black_to_move, 0), 0);
     }
 }

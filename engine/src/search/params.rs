@@ -200,7 +200,8 @@ pub const SE_MAX_DOUBLE: u8 = 6;
 /// History scores saturate at this magnitude.
 pub const HISTORY_MAX: i32 = 16384;
 
-/// Correction history: entries per side to move, indexed by the pawn key.
+/// Correction history: entries per side to move in each table (indexed by
+/// the pawn key, or by one side's non-pawn key).
 pub const CORRECTION_SIZE: usize = 16384;
 /// Corrections are stored in units of 1/`CORRECTION_GRAIN` centipawn, so
 /// small differences still move the average.

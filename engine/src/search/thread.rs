@@ -3,7 +3,7 @@
 //! persist between searches of a game and are cleared by `ucinewgame`.
 
 use super::history::{
-    ButterflyHistory, CaptureHistory, ContinuationHistory, CounterMoves, PawnCorrectionHistory,
+    ButterflyHistory, CaptureHistory, ContinuationHistory, CorrectionHistory, CounterMoves,
 };
 use super::MAX_PLY;
 use crate::score::MATE_BOUND;
@@ -52,10 +52,10 @@ pub struct ThreadData {
     pub capture_history: Box<CaptureHistory>,
     /// Continuation history: previous (piece, to) then current (piece, to).
     pub continuation: Box<ContinuationHistory>,
-    /// Correction history: by side to move and pawn key, how far the static
-    /// evaluation has missed the search results of positions with this pawn
-    /// structure.
-    pub pawn_correction: Box<PawnCorrectionHistory>,
+    /// Correction history: by side to move, by the pawns and by each side's
+    /// other pieces, how far the static evaluation has missed the search
+    /// results of positions that share them.
+    pub correction: Box<CorrectionHistory>,
     /// Counter moves by the previous move's piece and target.
     pub counter_moves: Box<CounterMoves>,
     /// Nodes searched in this search.
@@ -92,7 +92,7 @@ impl ThreadData {
             capture_history: CaptureHistory::boxed(),
             continuation: ContinuationHistory::boxed(),
             counter_moves: CounterMoves::boxed(),
-            pawn_correction: PawnCorrectionHistory::boxed(),
+            correction: CorrectionHistory::boxed(),
             nodes: 0,
             seldepth: 0,
             root_excluded: Vec::new(),
@@ -171,7 +171,7 @@ impl ThreadData {
         self.capture_history.clear();
         self.continuation.clear();
         self.counter_moves.clear();
-        self.pawn_correction.clear();
+        self.correction.clear();
         self.stack.fill(PlyInfo::default());
         self.keys.clear();
         self.root_excluded.clear();
