@@ -270,9 +270,10 @@ impl ThreadData {
             }
         }
 
-        // 4. Static evaluation, corrected by the correction history (pawns and
-        // each side's pieces), then sharpened by a fitting hash score. The hash table
-        // keeps the raw evaluation, as corrections change over time.
+        // 4. Static evaluation, corrected by the correction history (by the
+        // pawns and by each side's other pieces), then sharpened by a fitting
+        // hash score. The hash table keeps the raw evaluation, as corrections
+        // change over time.
         let (raw_eval, static_eval, eval) = self.node_evals(board, hit, in_check);
         self.at_mut(ply as isize).eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.at(ply as isize - 2).eval;
@@ -639,8 +640,8 @@ impl ThreadData {
 
     /// A node's evaluations: the raw static evaluation (the hash entry
     /// keeps it, uncorrected, as corrections change over time), the same
-    /// corrected by the correction history, and the best
-    /// guess, the corrected one or a fitting hash score (a lower bound above
+    /// corrected by the correction history, and the best guess, the
+    /// corrected one or a fitting hash score (a lower bound above
     /// it, an upper bound below it, an exact score). In check, all three
     /// are -INFINITY: there is no standing pat.
     fn node_evals(&mut self, board: &Board, hit: Option<TtHit>, in_check: bool) -> (i32, i32, i32) {

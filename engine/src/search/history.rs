@@ -11,7 +11,8 @@
 //!   side's other pieces, how far the static evaluation missed the search
 //!   results of positions that share them.
 //!
-//! Each is a plain array behind a small type, boxed by [`ThreadData`]
+//! Each is a plain array (the correction history: one per part it learns
+//! by) behind a small type, boxed by [`ThreadData`]
 //! (`super::thread`): the types only name the indices and hold the update
 //! rules, so the tables, their layout and the code the search runs are
 //! those of the bare arrays. `ordering` reads them, `alphabeta` updates them.
