@@ -499,6 +499,12 @@ impl ThreadData {
             return if root { -INFINITY } else { alpha };
         }
 
+        // A fail high's score is a lower bound that overshoots beta by more
+        // the shallower the search: pull it towards beta, less so deeper.
+        if !root && best_score >= beta && best_score.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+            best_score = (best_score * depth + beta) / (depth + 1);
+        }
+
         // 13. Store the result.
         let bound = if best_score >= beta {
             Bound::Lower
