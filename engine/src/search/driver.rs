@@ -287,8 +287,12 @@ fn aspiration(
         }
         _ => (-INFINITY, INFINITY),
     };
+    // After a fail high the re-search goes a ply shallower (at most three):
+    // the move is probably good, and confirming it cheaply leaves time to
+    // search the next iteration fully. A fail low searches at full depth.
+    let mut search_depth = depth as i32;
     loop {
-        let score = td.negamax(ctx, &params.board, alpha, beta, depth as i32, 0, false);
+        let score = td.negamax(ctx, &params.board, alpha, beta, search_depth, 0, false);
         if td.aborted {
             return None;
         }
@@ -310,8 +314,10 @@ fn aspiration(
         if bound == ScoreBound::Upper {
             beta = (alpha + beta) / 2;
             alpha = (score - delta).max(-INFINITY);
+            search_depth = depth as i32;
         } else {
             beta = (score + delta).min(INFINITY);
+            search_depth = (search_depth - 1).max(depth as i32 - 3).max(1);
         }
         delta += delta / 2;
         if delta > 1000 {
