@@ -28,6 +28,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, PositionKeys};
 pub use castling::{back_rank, CastleSide, CastlingRights};
 pub use fen::{placement_fen, FenError, START_FEN};
+pub use legality::CheckSquares;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveParseError;
 pub use outcome::{GameEnd, GameStatus, KeyHistory};

@@ -255,6 +255,13 @@ impl MoveList {
         self.as_slice().iter()
     }
 
+    /// Shortens the list to its first `len` moves (no effect when it is
+    /// not longer than that).
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// True when `mv` is in the list.
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)

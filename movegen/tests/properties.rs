@@ -390,14 +390,25 @@ fn gives_check_agrees_with_playing_the_move() {
         // Discovered checks by moving a blocker off a rook's file and a bishop's diagonal.
         "4k3/8/8/4N3/8/8/8/4R1K1 w - - 0 1",
         "7k/8/5N2/8/8/8/1B6/6K1 w - - 0 1",
+        // Blockers that stay on the line: a pawn pushed up a rook's file, a
+        // bishop sliding along a queen's diagonal (checking when it takes on g7).
+        "4k3/8/8/8/4P3/8/8/4R1K1 w - - 0 1",
+        "7k/6p1/8/8/3B4/8/1Q6/6K1 w - - 0 1",
     ] {
         boards.push(common::board(fen));
     }
     let (mut checks, mut moves) = (0, 0);
     for b in &boards {
+        let check_squares = b.check_squares();
         for &mv in b.legal_moves().iter() {
             let expected = b.play(mv).in_check();
             assert_eq!(b.gives_check(mv), expected, "{} {mv:?}", b.to_fen());
+            assert_eq!(
+                check_squares.gives_check(b, mv),
+                expected,
+                "{} {mv:?}",
+                b.to_fen()
+            );
             moves += 1;
             checks += usize::from(expected);
         }

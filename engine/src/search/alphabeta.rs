@@ -354,6 +354,7 @@ impl ThreadData {
                     let late = skip_quiets || depth <= lmp_max_depth() && quiet_count as i32 >= lmp_limit;
                     if late && !board.gives_check(mv) {
                         skip_quiets = true;
+                        picker.quiet_checks_only(board);
                         continue;
                     }
                     // Futility and SEE pruning look at the depth the move
@@ -364,6 +365,10 @@ impl ThreadData {
                         && eval + fp_base() + fp_margin() * lmr_depth <= alpha
                         && !board.gives_check(mv)
                     {
+                        // Every later quiet move is futile too (its depth
+                        // after the reduction is no greater), checks apart.
+                        skip_quiets = true;
+                        picker.quiet_checks_only(board);
                         continue;
                     }
                     if lmr_depth <= see_max_depth() && !see_ge(board, mv, see_quiet_margin() * lmr_depth) {

@@ -59,6 +59,9 @@ pub struct MovePicker {
     noisy_end: usize,
     /// End of the bad noisy moves kept at the front of the list.
     bad_end: usize,
+    /// Only quiet moves that give check are still wanted (see
+    /// [`MovePicker::quiet_checks_only`]).
+    quiet_checks_only: bool,
 }
 
 impl MovePicker {
@@ -86,7 +89,38 @@ impl MovePicker {
             next: 0,
             noisy_end: 0,
             bad_end: 0,
+            quiet_checks_only: false,
         }
+    }
+
+    /// From now on, quiet moves that do not give check are not wanted: the
+    /// search prunes them all once late-move or futility pruning starts.
+    /// The quiet moves not handed out yet are narrowed to the checks, in
+    /// their order, so the rest are neither sorted nor tested again.
+    pub fn quiet_checks_only(&mut self, board: &Board) {
+        if self.quiet_checks_only {
+            return;
+        }
+        self.quiet_checks_only = true;
+        if self.stage == Stage::Quiet {
+            self.keep_quiet_checks(board, self.next);
+        }
+    }
+
+    /// Drops the moves from `start` on that do not give check, keeping the
+    /// order (and scores, where set) of the others.
+    fn keep_quiet_checks(&mut self, board: &Board, start: usize) {
+        let checks = board.check_squares();
+        let mut kept = start;
+        for i in start..self.moves.len() {
+            let mv = self.moves.as_slice()[i];
+            if checks.gives_check(board, mv) {
+                self.moves.as_mut_slice()[kept] = mv;
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
     }
 
     /// The next move, or `None` when every move has been handed out.
@@ -95,8 +129,9 @@ impl MovePicker {
             match self.stage {
                 Stage::HashMove => {
                     self.stage = Stage::GenerateNoisy;
-                    if !self.tt_move.is_none() {
-                        return Some(self.tt_move);
+                    let mv = self.tt_move;
+                    if !mv.is_none() && (!self.quiet_checks_only || mv.is_noisy() || board.gives_check(mv)) {
+                        return Some(mv);
                     }
                 }
                 Stage::GenerateNoisy => {
@@ -144,7 +179,10 @@ impl MovePicker {
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenerateQuiet,
                     };
-                    if is_new && self.is_special_quiet(board, mv) {
+                    if is_new
+                        && self.is_special_quiet(board, mv)
+                        && (!self.quiet_checks_only || board.gives_check(mv))
+                    {
                         return Some(mv);
                     }
                 }
@@ -241,6 +279,9 @@ impl MovePicker {
         let prev = td.at(ply as isize - 1);
         let prev2 = td.at(ply as isize - 2);
         board.generate_quiet_into(&mut self.moves);
+        if self.quiet_checks_only {
+            self.keep_quiet_checks(board, self.noisy_end);
+        }
         for i in self.noisy_end..self.moves.len() {
             let mv = self.moves.as_slice()[i];
             self.scores[i] = MaybeUninit::new(quiet_score(board, mv, td, prev, prev2, side));
@@ -341,6 +382,49 @@ mod tests {
             }
             board.make_move(legal[rng.gen_range(0..legal.len())]);
         }
+    }
+
+    /// Once told that only quiet checks are wanted, at any point, the picker
+    /// still hands out every noisy move and every quiet check it has not
+    /// handed out yet, and no other quiet move.
+    #[test]
+    fn quiet_checks_only_drops_just_the_quiet_non_checks() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut td = ThreadData::new(0);
+        let mut board = Board::startpos();
+        let mut checks_seen = 0;
+        for step in 0..3000 {
+            let legal = board.legal_moves();
+            if legal.is_empty() || board.halfmove_clock() > 60 {
+                board = Board::startpos();
+                continue;
+            }
+            let tt_move = legal[rng.gen_range(0..legal.len())];
+            td.at_mut(3).killers = [
+                legal[rng.gen_range(0..legal.len())],
+                legal[rng.gen_range(0..legal.len())],
+            ];
+            let cut = rng.gen_range(0..=legal.len());
+            let mut picker = MovePicker::new(&board, tt_move, &td, 3, false);
+            let mut before = Vec::new();
+            while before.len() < cut {
+                before.push(picker.next_move(&board, &td, 3).expect("a move left"));
+            }
+            picker.quiet_checks_only(&board);
+            let mut after = Vec::new();
+            while let Some(mv) = picker.next_move(&board, &td, 3) {
+                after.push(mv.to_bits());
+                checks_seen += usize::from(!mv.is_noisy());
+            }
+            let expected: Vec<u16> = legal
+                .iter()
+                .filter(|m| !before.contains(m) && (m.is_noisy() || board.gives_check(**m)))
+                .map(|m| m.to_bits())
+                .collect();
+            assert_eq!(sorted(after), sorted(expected), "step {step}: {}", board.to_fen());
+            board.make_move(legal[rng.gen_range(0..legal.len())]);
+        }
+        assert!(checks_seen > 20, "only {checks_seen} quiet checks handed out");
     }
 
     /// The legal hash move comes first, then winning captures before quiets,
