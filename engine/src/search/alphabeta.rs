@@ -335,7 +335,6 @@ impl ThreadData {
         let mut quiet_count = 0usize;
         let mut captures_tried: [Move; 32] = [Move::NONE; 32];
         let mut capture_count = 0usize;
-        let mut skip_quiets = false;
         let lmp_limit = (lmp_base() + depth * depth) / if improving { 1 } else { 2 };
 
         while let Some(mv) = picker.next_move(board, self, ply) {
@@ -351,9 +350,11 @@ impl ThreadData {
             // board only when a move would otherwise be pruned).
             if !root && best_score > -MATE_BOUND {
                 if quiet {
-                    let late = skip_quiets || depth <= lmp_max_depth() && quiet_count as i32 >= lmp_limit;
+                    // Once a quiet move is pruned by move count or futility,
+                    // so is every later one that does not give check: the
+                    // picker stops handing those out.
+                    let late = depth <= lmp_max_depth() && quiet_count as i32 >= lmp_limit;
                     if late && !board.gives_check(mv) {
-                        skip_quiets = true;
                         picker.quiet_checks_only(board);
                         continue;
                     }
@@ -367,7 +368,6 @@ impl ThreadData {
                     {
                         // Every later quiet move is futile too (its depth
                         // after the reduction is no greater), checks apart.
-                        skip_quiets = true;
                         picker.quiet_checks_only(board);
                         continue;
                     }
