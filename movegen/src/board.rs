@@ -330,30 +330,37 @@ impl Board {
         let us = self.side;
         let them = us.flip();
         let king = self.king(us);
-        let occ = self.occupied();
-        let theirs = self.color(them);
         // Knights and pawns check from where they stand. (The enemy king
         // never does: FEN parsing rejects a position where it could.)
-        let mut checkers = ((knight_attacks(king) & self.pieces(PieceType::Knight))
+        let close = ((knight_attacks(king) & self.pieces(PieceType::Knight))
             | (pawn_attacks(us, king) & self.pieces(PieceType::Pawn)))
-            & theirs;
-        // Sliders on the king's empty-board rays check when nothing stands
-        // between, and pin a lone piece of ours that does: one pass finds
-        // both, with no magic lookups.
+            & self.color(them);
+        let (sliders, blockers) = self.slider_lines(king, them);
+        self.checkers = close | sliders;
+        self.pinned = blockers & self.color(us);
+    }
+
+    /// The sliders of `attacker` on `king`'s lines: those with nothing
+    /// between them and the king (they attack it), and the lone pieces, of
+    /// either colour, that stand between one of them and the king (a pin
+    /// when the piece is the king's, a discovered check waiting when it is
+    /// the attacker's). One pass over the empty-board rays, no magic lookups.
+    #[inline(always)]
+    pub(crate) fn slider_lines(&self, king: Square, attacker: Color) -> (Bitboard, Bitboard) {
+        let occ = self.occupied();
         let diag = self.pieces(PieceType::Bishop) | self.pieces(PieceType::Queen);
         let orth = self.pieces(PieceType::Rook) | self.pieces(PieceType::Queen);
-        let snipers = ((bishop_rays(king) & diag) | (rook_rays(king) & orth)) & theirs;
-        let mut pinned = Bitboard::EMPTY;
+        let snipers = ((bishop_rays(king) & diag) | (rook_rays(king) & orth)) & self.color(attacker);
+        let (mut attackers, mut lone_blockers) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for sniper in snipers {
             let blockers = between(king, sniper) & occ;
             if blockers.is_empty() {
-                checkers |= Bitboard::from_square(sniper);
+                attackers |= Bitboard::from_square(sniper);
             } else if !blockers.more_than_one() {
-                pinned |= blockers;
+                lone_blockers |= blockers;
             }
         }
-        self.checkers = checkers;
-        self.pinned = pinned & self.color(us);
+        (attackers, lone_blockers)
     }
 
     /// Sets the en-passant square after a double push to `target`, but only if

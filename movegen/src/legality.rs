@@ -5,7 +5,7 @@
 //! Both are written independently of the generator so that tests can compare
 //! the two.
 
-use crate::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::CastleSide;
@@ -120,23 +120,11 @@ impl Board {
             diagonal | straight,
         ];
         // Our pieces standing alone between one of our sliders and their king.
-        let ours = self.color(us);
-        let queens = self.pieces(PieceType::Queen);
-        let snipers = (bishop_attacks(their_king, Bitboard::EMPTY)
-            & ours
-            & (self.pieces(PieceType::Bishop) | queens))
-            | (rook_attacks(their_king, Bitboard::EMPTY) & ours & (self.pieces(PieceType::Rook) | queens));
-        let mut discoverers = Bitboard::EMPTY;
-        for sniper in snipers.iter() {
-            let blockers = between(sniper, their_king) & occupied;
-            if !blockers.more_than_one() {
-                discoverers |= blockers & ours;
-            }
-        }
+        let (_, blockers) = self.slider_lines(their_king, us);
         CheckSquares {
             their_king,
             direct,
-            discoverers,
+            discoverers: blockers & self.color(us),
         }
     }
 
