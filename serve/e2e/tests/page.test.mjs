@@ -345,8 +345,13 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
     await audit(page, "the resign dialog");
     await page.click("#resign-keep");
     await page.click(square("a5")); // puts the e7 pawn down
-    for (const [from, to] of [["e7", "e5"], ["d1", "h5"], ["b8", "c6"], ["f1", "c4"], ["g8", "f6"], ["h5", "f7"]]) {
+    // Each move waits for the last one's answer: a click while a move is on
+    // its way is judged against the position before it (a loaded machine
+    // made the next click pick up a piece of the side not to move).
+    const moves = [["e7", "e5"], ["d1", "h5"], ["b8", "c6"], ["f1", "c4"], ["g8", "f6"], ["h5", "f7"]];
+    for (const [i, [from, to]] of moves.entries()) {
       await clickMove(page, from, to);
+      await waitMoves(page, i + 2);
     }
     await page.waitForSelector("#status.over");
     await page.click("#review-ask");
@@ -410,6 +415,7 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
     await bob.waitForSelector("#board .square");
 
     await clickMove(alice, "e2", "e4");
+    await waitMoves(alice, 1);
     await waitMoves(bob, 1);
     // Bob's turn: Alice queues d2-d4, marked on her board.
     await clickMove(alice, "d2", "d4");
