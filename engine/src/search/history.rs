@@ -147,6 +147,10 @@ impl CounterMoves {
     }
 }
 
+/// The largest correction in an entry's units (1/`CORRECTION_GRAIN`
+/// centipawns).
+const CORRECTION_ENTRY_MAX: i32 = CORRECTION_MAX * CORRECTION_GRAIN;
+
 /// Correction history: by side to move, how far the static evaluation has
 /// missed the search results of positions that share a part of this one,
 /// one table per part: the pawns, and each side's pieces other than pawns
@@ -184,10 +188,8 @@ impl CorrectionHistory {
     /// search result and the corrected static evaluation, more so for
     /// deeper searches.
     pub fn update(&mut self, board: &Board, depth: i32, search_score: i32, corrected_eval: i32) {
-        let target = ((search_score - corrected_eval) * CORRECTION_GRAIN).clamp(
-            -CORRECTION_MAX * CORRECTION_GRAIN,
-            CORRECTION_MAX * CORRECTION_GRAIN,
-        );
+        let target = ((search_score - corrected_eval) * CORRECTION_GRAIN)
+            .clamp(-CORRECTION_ENTRY_MAX, CORRECTION_ENTRY_MAX);
         let weight = (depth + 1).min(16);
         let stm = board.side_to_move().index();
         update_correction(
@@ -218,10 +220,7 @@ impl CorrectionHistory {
 fn update_correction(entry: &mut i32, target: i32, weight: i32) {
     let updated =
         (*entry * (CORRECTION_WEIGHT_SCALE - weight) + (*entry + target) * weight) / CORRECTION_WEIGHT_SCALE;
-    *entry = updated.clamp(
-        -CORRECTION_MAX * CORRECTION_GRAIN,
-        CORRECTION_MAX * CORRECTION_GRAIN,
-    );
+    *entry = updated.clamp(-CORRECTION_ENTRY_MAX, CORRECTION_ENTRY_MAX);
 }
 
 /// The square a quiet move is recorded under in the quiet histories: its
