@@ -8,7 +8,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { fromMissingRoute, launchBrowser, missingRoutes, startServer, skipBrowserTests } from "../lib.mjs";
+import { skipBrowserTests } from "../lib.mjs";
+import { browserSuite } from "../suite.mjs";
 
 const axeSource = createRequire(import.meta.url)("axe-core").source;
 
@@ -28,42 +29,15 @@ const PROMOTE =
 const skip = skipBrowserTests();
 
 describe("tables for four", { skip }, () => {
-  let server;
-  let browser;
-  let errors = [];
-  let notYet = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    notYet = await missingRoutes(server.url);
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (server) server.stop();
-  });
-
   // Each player in a browser context of their own (their own session
   // storage, so their own seat token).
-  async function newPage() {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 950 } });
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error" && !fromMissingRoute(m, notYet)) errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    return page;
-  }
-
-  function noErrors() {
-    const seen = errors;
-    errors = [];
-    assert.deepEqual(seen, []);
-  }
+  const suite = browserSuite({ viewport: { width: 1400, height: 950 } });
+  const { noErrors } = suite;
+  const newPage = () => suite.newPage();
 
   /** A table made through the API: its id and the creator's token. */
   async function createTable(body) {
-    const response = await fetch(new URL("/api/tables", server.url), {
+    const response = await fetch(new URL("/api/tables", suite.url), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -74,14 +48,14 @@ describe("tables for four", { skip }, () => {
 
   /** The creator's page: its token where fourhand.js keeps it, then the table. */
   async function openAsCreator(page, given) {
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.evaluate(([id, token]) => sessionStorage.setItem("daba-table-" + id, token), [given.id, given.token]);
-    await page.goto(server.url + "#table=" + given.id);
+    await page.goto(suite.url + "#table=" + given.id);
     await page.waitForSelector("#table:not([hidden]) #fh-board .square");
   }
 
   async function sitByLink(page, id, seat) {
-    await page.goto(server.url + "#table=" + id + "&seat=" + seat);
+    await page.goto(suite.url + "#table=" + id + "&seat=" + seat);
     await page.waitForFunction(
       (seat) => document.querySelector("#fh-seat-bottom")?.dataset.seat === seat && !!document.querySelector("#fh-chat:not([hidden])"),
       seat,
@@ -210,7 +184,7 @@ describe("tables for four", { skip }, () => {
     await waitLog(w, new RegExp("West plays Rh5"));
     assert.match(await logText(east), /East plays Be8xc10/);
 
-    const record = await (await fetch(new URL("/api/tables/" + given.id + "/record", server.url))).text();
+    const record = await (await fetch(new URL("/api/tables/" + given.id + "/record", suite.url))).text();
     assert.match(record, /E: Be8xc10/);
     assert.equal(await east.getAttribute("#fh-record", "href"), "/api/tables/" + given.id + "/record");
     noErrors();
@@ -240,12 +214,12 @@ describe("tables for four", { skip }, () => {
       await page.waitForFunction(() => /South and North win/.test(document.getElementById("fh-status").textContent));
       assert.ok(await page.isHidden("#fh-resign"));
     }
-    const record = await (await fetch(new URL(await south.getAttribute("#fh-record", "href"), server.url))).text();
+    const record = await (await fetch(new URL(await south.getAttribute("#fh-record", "href"), suite.url))).text();
     assert.match(record, /\[Result "SN win"\]/);
     // Someone who does not sit there watches: the board and the plies, not
     // the players' chat, no seat to take.
     const watcher = await newPage();
-    await watcher.goto(server.url + "#table=" + given.id);
+    await watcher.goto(suite.url + "#table=" + given.id);
     await watcher.waitForFunction(() => /You watch this table/.test(document.getElementById("fh-status").textContent));
     assert.ok(await watcher.isHidden("#fh-chat"));
     assert.equal(await watcher.$(".fh-seat button.sit"), null);
@@ -258,7 +232,7 @@ describe("tables for four", { skip }, () => {
 
   test("the lobby opens a table; a signed-in player sits down from its list; resigning ends it", async () => {
     const host = await newPage();
-    await host.goto(server.url);
+    await host.goto(suite.url);
     await host.waitForSelector("#lobby:not([hidden]) #table-form");
     // One seat must be one's own.
     await host.selectOption("#table-seat-S", "person");
@@ -274,12 +248,12 @@ describe("tables for four", { skip }, () => {
     assert.match(await host.textContent('.fh-seat[data-seat="W"]'), /Free seat/);
 
     const guest = await newPage();
-    await guest.goto(server.url + "#signup");
+    await guest.goto(suite.url + "#signup");
     await guest.fill("#signup-username", "fourhander");
     await guest.fill("#signup-password", "correct horse battery");
     await guest.click("#signup-submit");
     await guest.waitForSelector("#signed-in:not([hidden])");
-    await guest.goto(server.url + "#");
+    await guest.goto(suite.url + "#");
     const row = `#tables-body tr[data-table="${id}"]`;
     await guest.waitForSelector(row);
     assert.match(await guest.textContent(row), /guest/);
@@ -291,7 +265,7 @@ describe("tables for four", { skip }, () => {
     await host.waitForFunction(() => /fourhander/.test(document.querySelector('.fh-seat[data-seat="W"]').textContent));
     await host.waitForSelector("#fh-invite", { state: "hidden" });
     await host.waitForFunction(() => /Your move/.test(document.getElementById("fh-status").textContent));
-    await guest.goto(server.url + "#");
+    await guest.goto(suite.url + "#");
     await guest.waitForSelector("#lobby:not([hidden])");
     await guest.waitForFunction((id) => !document.querySelector(`#tables-body tr[data-table="${id}"]`), id);
 
@@ -305,7 +279,7 @@ describe("tables for four", { skip }, () => {
 
   test("the lobby's form sets the rules; a free promotion asks for the piece; the table chat counts characters", async () => {
     const host = await newPage();
-    await host.goto(server.url);
+    await host.goto(suite.url);
     await host.waitForSelector("#lobby:not([hidden]) #table-form");
     for (const seat of ["W", "N", "E"]) await host.selectOption("#table-seat-" + seat, "computer-0");
     await host.click("#table-rules summary");
@@ -313,7 +287,7 @@ describe("tables for four", { skip }, () => {
     await host.click("#table-create");
     await host.waitForFunction(() => /no setting is called/.test(document.getElementById("table-form-error").textContent));
     // The browser logs the refusal (a 400) as an error of its own.
-    errors = errors.filter((e) => !/status of 400/.test(e));
+    suite.forgetErrors(/status of 400/);
     await host.selectOption("#table-rule-promotion", "choice");
     await host.selectOption("#table-rule-objection", "own-turns");
     await host.fill("#table-rules-more", "leap=any");
@@ -360,23 +334,21 @@ describe("tables for four", { skip }, () => {
       seats: [{ kind: "person" }, { kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
       listed: true,
     });
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    page.on("pageerror", (e) => errors.push(String(e)));
+    const page = await suite.newPage({ viewport: { width: 390, height: 844 } });
     const fits = async (what) => {
       const f = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       assert.ok(f.scroll <= f.inner, `${what}: ${f.scroll} > ${f.inner}`);
     };
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.waitForSelector(`#tables-body tr[data-table="${given.id}"]`);
     await fits("the lobby with a table listed");
-    await page.goto(server.url + "#table=" + given.id + "&seat=W");
+    await page.goto(suite.url + "#table=" + given.id + "&seat=W");
     await page.waitForSelector("#fh-seat-bottom[data-seat='W']");
     await fits("the table");
     const board = await page.$eval("#fh-board", (b) => b.getBoundingClientRect().toJSON());
     assert.ok(board.left >= 0 && board.right <= 390 && board.width >= 300, JSON.stringify(board));
     noErrors();
-    await context.close();
+    await page.context().close();
   });
 
   test("axe-core finds no serious or critical violation on a table page", async () => {
@@ -394,7 +366,7 @@ describe("tables for four", { skip }, () => {
     await north.click("#fh-chat-form button[type=submit]");
     await page.waitForSelector('#fh-chat-lines [data-line="1"]');
     await audit(page, "a table in play, frozen West, a chat line");
-    await page.goto(server.url + "#");
+    await page.goto(suite.url + "#");
     await page.waitForSelector("#lobby:not([hidden]) #table-form");
     await audit(page, "the lobby with its tables panel");
     noErrors();

@@ -10,7 +10,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fromMissingRoute, launchBrowser, missingRoutes, repo, startServer, skipBrowserTests } from "../lib.mjs";
+import { repo, skipBrowserTests } from "../lib.mjs";
+import { browserSuite } from "../suite.mjs";
 
 const skip = skipBrowserTests();
 
@@ -65,38 +66,10 @@ const NO_VALUE = readFileSync(join(repo, "serve", "page", "locales", "en", "page
   .map((m) => m[1]);
 
 describe("the page in every language", { skip }, () => {
-  let server;
-  let browser;
-  let errors = [];
-  let notYet = [];
+  const suite = browserSuite({ viewport: PHONE, acceptDialogs: true });
+  const { noErrors } = suite;
+  const newPage = (locale, viewport = PHONE) => suite.newPage({ locale, viewport });
   let reviewed = null; // a finished game, reviewed once, that every language looks at
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    notYet = await missingRoutes(server.url);
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (server) server.stop();
-  });
-
-  async function newPage(locale, viewport = PHONE) {
-    const context = await browser.newContext({ viewport, locale });
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error" && !fromMissingRoute(m, notYet)) errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("dialog", (d) => d.accept());
-    return page;
-  }
-
-  function noErrors() {
-    const seen = errors;
-    errors = [];
-    assert.deepEqual(seen, []);
-  }
 
   /** The page as it is: in `tag` (html lang and a known text), no raw
    * message id, nothing unformatted, no empty translated element, nothing
@@ -149,7 +122,7 @@ describe("the page in every language", { skip }, () => {
 
   test("a finished game to review (English, once)", async () => {
     const page = await newPage("en-US", { width: 1100, height: 800 });
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.check('input[name="mode"][value="local"]');
     await page.click("#start");
     await page.waitForSelector("#play:not([hidden]) #board .square");
@@ -170,7 +143,7 @@ describe("the page in every language", { skip }, () => {
   for (const { tag, locale } of LANGUAGES) {
     test(`${tag} (${locale}) at phone size: the lobby, a game, the help, the review, the sign-in form`, async () => {
       const page = await newPage(locale);
-      await page.goto(server.url);
+      await page.goto(suite.url);
       await page.waitForSelector("#lobby:not([hidden])");
       await page.waitForFunction(() => document.querySelectorAll("#level option").length > 0);
       await check(page, tag, "the lobby", [["#setup h2", "setup-title"], ["#start", "setup-start"], ["#nav-play", "nav-play"]], ["#start", "#level", "#seek-panel h2"]);
@@ -213,12 +186,12 @@ describe("the page in every language", { skip }, () => {
       const caption = await page.locator("#help .mini-caption").first().textContent();
       if (tag !== "en") assert.ok(!/move|White|Click/.test(caption), `${tag}: the caption "${caption}" is translated`);
       await page.click("#help-close");
-      await page.goto(server.url + "#help");
+      await page.goto(suite.url + "#help");
       await page.waitForSelector("#help:not([hidden]) .mini .board [data-square]");
       await check(page, tag, "the help", [["#help-title", "nav-help"], ['#help article[data-pieces="KR"] h3', "lesson-castling"]], ["#help .mini-reset"]);
 
       // The review of a finished game.
-      await page.goto(server.url + "#game=" + reviewed);
+      await page.goto(suite.url + "#game=" + reviewed);
       await page.waitForSelector("#review:not([hidden])");
       await page.click("#review-ask");
       await page.waitForSelector("#review-figures:not([hidden])", { timeout: 90000 });
@@ -229,7 +202,7 @@ describe("the page in every language", { skip }, () => {
       if (tag !== "en") assert.ok(!/Checkmate|wins/.test(end), `${tag}: the end "${end}" is translated`);
 
       // The sign-in form.
-      await page.goto(server.url + "#signin");
+      await page.goto(suite.url + "#signin");
       await page.waitForSelector("#signin-form:not([hidden])");
       await check(page, tag, "the sign-in form", [["label[for=signin-username]", "username"], ["#signin-submit", "nav-signin"]], ["#signin-submit", "#signin-password"]);
       // A refused sign-in is said in the language (the refusal's code).
@@ -239,7 +212,7 @@ describe("the page in every language", { skip }, () => {
       await page.waitForFunction(() => document.getElementById("signin-error").textContent.length > 0);
       const refused = await page.textContent("#signin-error");
       if (tag !== "en") assert.ok(!/wrong|password/i.test(refused), `${tag}: the refusal "${refused}" is translated`);
-      errors = errors.filter((e) => !/401/.test(e)); // the browser logs the refused request
+      suite.forgetErrors(/401/); // the browser logs the refused request
       noErrors();
       await page.context().close();
     });
@@ -252,7 +225,7 @@ describe("the page in every language", { skip }, () => {
     test(`${tag} (${locale}) at phone size: a table for four, in the lobby and on its own page`, async () => {
       // South is held by the API's creator, West is free, North and East
       // are the computer's: listed in the lobby until West sits down.
-      const response = await fetch(new URL("/api/tables", server.url), {
+      const response = await fetch(new URL("/api/tables", suite.url), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
@@ -265,7 +238,7 @@ describe("the page in every language", { skip }, () => {
       const given = await response.json();
       const names = seatNames(tag);
       const page = await newPage(locale);
-      await page.goto(server.url);
+      await page.goto(suite.url);
       const row = `#tables-body tr[data-table="${given.id}"]`;
       await page.waitForSelector(row);
       await check(page, tag, "the lobby's tables for four", [["#tables-panel h2", "fh-lobby-title"], ["#table-create", "fh-lobby-create"], [row, "fh-sit"], [row, "fh-list-guest"]], ["#table-create", "#table-seat-S"]);
@@ -278,11 +251,11 @@ describe("the page in every language", { skip }, () => {
       assert.ok((await page.textContent("label[for=table-seat-N]")).startsWith(names.N));
 
       // West sits down by the seat's link: every seat is taken, South to move.
-      await page.goto(server.url + "#table=" + given.id + "&seat=W");
+      await page.goto(suite.url + "#table=" + given.id + "&seat=W");
       await page.waitForSelector("#fh-seat-bottom[data-seat='W']");
       await page.waitForSelector("#fh-chat:not([hidden])");
       // South, an opponent of West, writes a line: West may object to it.
-      const said = await fetch(new URL("/api/tables/" + given.id + "/chat", server.url), {
+      const said = await fetch(new URL("/api/tables/" + given.id + "/chat", suite.url), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ token: given.token, text: "hello" }),
@@ -321,12 +294,12 @@ describe("the page in every language", { skip }, () => {
       // South moves and then resigns for the team: the ply in the log and
       // the end in the status are in the language too.
       const api = (path, body) =>
-        fetch(new URL("/api/tables/" + given.id + path, server.url), {
+        fetch(new URL("/api/tables/" + given.id + path, suite.url), {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(Object.assign({ token: given.token }, body)),
         });
-      const view = await (await fetch(new URL("/api/tables/" + given.id, server.url), { headers: { "X-Daba-Token": given.token } })).json();
+      const view = await (await fetch(new URL("/api/tables/" + given.id, suite.url), { headers: { "X-Daba-Token": given.token } })).json();
       assert.equal((await api("/move", { move: view.legal[0].uci })).status, 200);
       await page.waitForSelector("#fh-log li");
       const log = await page.textContent("#fh-log");
@@ -342,7 +315,7 @@ describe("the page in every language", { skip }, () => {
 
   test("the language menu works by keyboard, and the choice outlives a reload", async () => {
     const page = await newPage("en-US", { width: 1100, height: 800 });
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.waitForFunction(() => document.documentElement.classList.contains("l10n-ready"));
     assert.equal(await page.getAttribute("html", "lang"), "en");
     assert.equal(await page.textContent("#language-current"), "English");

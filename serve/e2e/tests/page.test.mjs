@@ -5,63 +5,19 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { fromMissingRoute, launchBrowser, missingRoutes, startServer, skipBrowserTests } from "../lib.mjs";
+import { skipBrowserTests } from "../lib.mjs";
+import { browserSuite, clickMove, square, startGame, waitMoves } from "../suite.mjs";
 
 const axeSource = createRequire(import.meta.url)("axe-core").source;
 
 const skip = skipBrowserTests();
 
 describe("the page: help, keyboard, accessibility, settings, premove", { skip }, () => {
-  let server;
-  let browser;
-  let errors = [];
-  let notYet = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    notYet = await missingRoutes(server.url);
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (server) server.stop();
-  });
-
-  async function newPage(viewport = { width: 1280, height: 900 }, context = null) {
-    context = context || (await browser.newContext({ viewport }));
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error" && !fromMissingRoute(m, notYet)) errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    return page;
-  }
-
-  function noErrors() {
-    const seen = errors;
-    errors = [];
-    assert.deepEqual(seen, []);
-  }
-
-  async function start(page, { mode = "computer", level = "0", color = "white", tc = null } = {}) {
-    await page.goto(server.url);
-    await page.check(`input[name="mode"][value="${mode}"]`);
-    if (mode === "computer") await page.selectOption("#level", level);
-    if (mode !== "local") await page.selectOption("#color", color);
-    if (tc) await page.selectOption("#setup-tc", tc);
-    await page.click("#start");
-    await page.waitForSelector("#play:not([hidden]) #board .square");
-    return /game=([0-9a-f]+)/.exec(page.url())[1];
-  }
-
-  const square = (name) => `#board [data-square="${name}"]`;
+  const suite = browserSuite({ viewport: { width: 1280, height: 900 } });
+  const { noErrors } = suite;
+  const newPage = (viewport) => suite.newPage({ viewport });
+  const start = (page, options) => startGame(page, suite.url, options);
   const moveCount = (page) => page.$$eval("#moves .move", (e) => e.length);
-  const waitMoves = (page, n) => page.waitForFunction((n) => document.querySelectorAll("#moves .move").length === n, n);
-
-  async function clickMove(page, from, to) {
-    await page.click(square(from));
-    await page.click(square(to));
-  }
 
   /** axe-core on the page as it is: no serious or critical violation. */
   async function audit(page, what) {
@@ -158,7 +114,7 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
 
   test("lesson boards are played: en passant, castling, promotion with a choice, and Reset", async () => {
     const page = await newPage();
-    await page.goto(server.url + "#help");
+    await page.goto(suite.url + "#help");
     await page.waitForFunction(() => [...document.querySelectorAll(".mini-caption")].every((c) => c.textContent));
     const lesson = (title) => page.locator("article", { has: page.locator(`h3:text-is("${title}")`) }).locator(".mini");
     const at = (title, name) => lesson(title).locator(`[data-square="${name}"]`);
@@ -248,7 +204,7 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
 
   test("a whole game by keyboard only: started from the lobby, every move by arrows and Enter, to mate", async () => {
     const page = await newPage();
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.waitForSelector("#lobby:not([hidden])");
     // The first Tab offers to skip the header; it moves the focus, not the page.
     await page.keyboard.press("Tab");
@@ -322,7 +278,7 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
 
   test("axe-core finds no serious or critical violation: lobby, game, help panel, review", async () => {
     const page = await newPage();
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.waitForFunction(() => document.querySelectorAll("#lobby:not([hidden]) #level option").length > 0);
     await audit(page, "the lobby");
     await start(page, { mode: "local" });
@@ -448,7 +404,7 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
     await waitMoves(alice, 6);
     await alice.waitForFunction(() => /not legal any more/.test(document.getElementById("move-error").textContent));
     await alice.waitForTimeout(500);
-    const s = await (await fetch(server.url + "api/games/" + /game=([0-9a-f]+)/.exec(alice.url())[1])).json();
+    const s = await (await fetch(suite.url + "api/games/" + /game=([0-9a-f]+)/.exec(alice.url())[1])).json();
     assert.equal(s.moves.length, 6);
     assert.equal(s.turn, "white");
     noErrors();

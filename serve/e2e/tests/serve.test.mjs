@@ -3,76 +3,25 @@
 // `cargo build --release`.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { fromMissingRoute, launchBrowser, missingRoutes, startServer, skipBrowserTests } from "../lib.mjs";
+import { skipBrowserTests } from "../lib.mjs";
+import { browserSuite, clickMove, moveTexts, square, startGame, waitMoves } from "../suite.mjs";
 
 // Without Chromium or the binary the tests are skipped with a note, except
 // where DABA_E2E_REQUIRED is set (CI), where that is a failure.
 const skip = skipBrowserTests();
 
 describe("daba serve in Chromium", { skip }, () => {
-  let server;
-  let browser;
-  // Console errors (a Content-Security-Policy violation, a script error)
-  // fail the test that caused them.
-  let errors = [];
-  // Routes the page calls that this server does not have yet (see lib.mjs).
-  let notYet = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    notYet = await missingRoutes(server.url);
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (server) server.stop();
-  });
-
-  async function newPage(viewport = { width: 1100, height: 800 }) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error" && !fromMissingRoute(m, notYet)) errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("dialog", (d) => d.accept());
-    return page;
-  }
-
-  function noErrors() {
-    const seen = errors;
-    errors = [];
-    assert.deepEqual(seen, []);
-  }
-
-  /** Opens the page and starts a game from the setup form. */
-  async function start(page, { mode = "computer", level = "0", color = "white", fen = "" } = {}) {
-    await page.goto(server.url);
-    await page.check(`input[name="mode"][value="${mode}"]`);
-    if (mode === "computer") await page.selectOption("#level", level);
-    if (mode !== "local") await page.selectOption("#color", color);
-    if (fen) {
-      await page.click("#fen-box summary");
-      await page.fill("#fen", fen);
-    }
-    await page.click("#start");
-    await page.waitForSelector("#play:not([hidden]) #board .square");
-    return /game=([0-9a-f]+)/.exec(page.url())[1];
-  }
+  const suite = browserSuite({ viewport: { width: 1100, height: 800 }, acceptDialogs: true });
+  const { noErrors } = suite;
+  const newPage = (viewport) => suite.newPage({ viewport });
+  const start = (page, options) => startGame(page, suite.url, options);
 
   async function state(id) {
-    const response = await fetch(server.url + "api/games/" + id);
+    const response = await fetch(suite.url + "api/games/" + id);
     return response.json();
   }
 
-  const square = (name) => `#board [data-square="${name}"]`;
-  const moveTexts = (page) => page.$$eval("#moves .move", (els) => els.map((e) => e.textContent));
   const status = (page) => page.textContent("#status");
-
-  async function clickMove(page, from, to) {
-    await page.click(square(from));
-    await page.click(square(to));
-  }
 
   // The page redraws the whole board on every state it receives (the move's
   // answer, then the event stream's copy), so a square found a moment ago
@@ -107,9 +56,9 @@ describe("daba serve in Chromium", { skip }, () => {
   }
 
   test("the level picker shows each level's approximate Elo, from the server's list", async () => {
-    const levels = await (await fetch(server.url + "api/levels")).json();
+    const levels = await (await fetch(suite.url + "api/levels")).json();
     const page = await newPage();
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.waitForFunction((n) => document.querySelectorAll("#level option").length === n, levels.length);
     const options = await page.$$eval("#level option", (els) => els.map((e) => [Number(e.value), e.textContent]));
     let last = 0;
@@ -145,7 +94,7 @@ describe("daba serve in Chromium", { skip }, () => {
     assert.equal(await status(page), s.end_text);
     assert.match(s.end_text, /^(Checkmate|Draw by)/);
     // The PGN of the game is there to download.
-    const pgn = await (await fetch(server.url + "api/games/" + id + "/pgn")).text();
+    const pgn = await (await fetch(suite.url + "api/games/" + id + "/pgn")).text();
     assert.ok(pgn.includes(`[Result "${s.result}"]`));
     noErrors();
     await page.context().close();
@@ -174,7 +123,7 @@ describe("daba serve in Chromium", { skip }, () => {
     // 1. f3 e5 2. g4?? Qh4#
     for (const [from, to, n] of [["f2", "f3", 1], ["e7", "e5", 2], ["g2", "g4", 3], ["d8", "h4", 4]]) {
       await clickMove(page, from, to);
-      await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length === n, n);
+      await waitMoves(page, n);
     }
     await page.waitForSelector("#status.over");
     await page.waitForSelector("#step:not([hidden])");
@@ -278,14 +227,14 @@ describe("daba serve in Chromium", { skip }, () => {
     for (let i = 0; i < moves.length; i++) {
       await page.fill("#san", moves[i]);
       await page.press("#san", "Enter");
-      await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length === n, i + 1);
+      await waitMoves(page, i + 1);
     }
     // A typo is refused with the rules' words.
     await page.fill("#san", "Nf5");
     await page.press("#san", "Enter");
     await page.waitForFunction(() => document.getElementById("move-error").textContent.includes("not a legal move"));
     // (Chromium logs the refused request, a 400, as a console error.)
-    errors = errors.filter((e) => !e.includes("status of 400"));
+    suite.forgetErrors(/status of 400/);
     await page.waitForSelector("#claim-draw:not([hidden])");
     assert.equal(await page.textContent("#claim-draw"), "Claim a draw (threefold repetition)");
     await page.click("#claim-draw");
@@ -349,7 +298,7 @@ describe("daba serve in Chromium", { skip }, () => {
     assert.equal((await state(id)).moves.length, 0);
     // The server refuses the move too, with a clear 409.
     const seat = await alice.evaluate((id) => JSON.parse(sessionStorage.getItem("daba-seat-" + id)), id);
-    const refused = await fetch(server.url + "api/games/" + id + "/move", {
+    const refused = await fetch(suite.url + "api/games/" + id + "/move", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ token: seat.token, uci: "e2e4" }),
@@ -404,7 +353,7 @@ describe("daba serve in Chromium", { skip }, () => {
     // The server refuses a longer message with a clear 400 instead of cutting it.
     const id = /game=([0-9a-f]+)/.exec(alice.url())[1];
     const seat = await alice.evaluate((id) => JSON.parse(sessionStorage.getItem("daba-seat-" + id)), id);
-    const refused = await fetch(server.url + "api/games/" + id + "/chat", {
+    const refused = await fetch(suite.url + "api/games/" + id + "/chat", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ token: seat.token, text: "w".repeat(limit + 1) }),
@@ -490,7 +439,7 @@ describe("daba serve in Chromium", { skip }, () => {
 
   test("the help page shows a piece's moves from the server", async () => {
     const page = await newPage();
-    await page.goto(server.url + "#help");
+    await page.goto(suite.url + "#help");
     await page.waitForSelector('.mini [data-square="d5"] img');
     const knight = page.locator(".mini").nth(4);
     await knight.locator('[data-square="d5"]').click();
@@ -502,7 +451,7 @@ describe("daba serve in Chromium", { skip }, () => {
 
   test("the help's captions: no game end on a lesson board, one square for a promotion, whose turn it is", async () => {
     const page = await newPage();
-    await page.goto(server.url + "#help");
+    await page.goto(suite.url + "#help");
     const lesson = (title) => page.locator("article", { has: page.locator(`h3:text-is("${title}")`) }).locator(".mini");
     const caption = (title) => lesson(title).locator(".mini-caption").textContent();
     // Waits for the lessons to be drawn: every() of no caption yet is true.
@@ -519,7 +468,7 @@ describe("daba serve in Chromium", { skip }, () => {
     assert.match(await caption("Checkmate"), /^Checkmate/);
     assert.match(await caption("Draws"), /^Draw by stalemate/);
     // The promoting pawn has one square and four pieces to choose from.
-    const promotion = await (await fetch(server.url + "api/position", {
+    const promotion = await (await fetch(suite.url + "api/position", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ fen: await lesson("Promotion").getAttribute("data-fen") }),

@@ -9,51 +9,21 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { fromMissingRoute, launchBrowser, missingRoutes, required, startServer, skipBrowserTests } from "../lib.mjs";
+import { required, skipBrowserTests, startServer } from "../lib.mjs";
+import { browserSuite, clickMove, moveTexts, square, waitMoves } from "../suite.mjs";
 
 const skip = skipBrowserTests();
 
 describe("the site in Chromium", { skip }, () => {
-  let server;
-  let browser;
-  let errors = [];
-  // Routes the page calls that this server does not have yet (see lib.mjs).
-  let notYet = [];
+  const suite = browserSuite({ viewport: { width: 1200, height: 900 }, acceptDialogs: true });
+  const { noErrors } = suite;
+  const newPage = (viewport) => suite.newPage({ viewport });
   let users = 0;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    notYet = await missingRoutes(server.url);
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (server) server.stop();
-  });
-
-  async function newPage(viewport = { width: 1200, height: 900 }) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error" && !fromMissingRoute(m, notYet)) errors.push((m.location().url || page.url()) + ": " + m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("dialog", (d) => d.accept());
-    return page;
-  }
-
-  /** Fails the test on console errors, except refused requests the test
-   * caused on purpose (Chromium logs a 4xx answer as an error). */
-  function noErrors(allowed = []) {
-    const seen = errors.filter((e) => !allowed.some((status) => e.includes("status of " + status)));
-    errors = [];
-    assert.deepEqual(seen, []);
-  }
 
   /** The reason a test waits, when `method path` answers 404 (the
    * endpoint is not on this server yet); null when it is there. */
   async function waitsFor(method, path) {
-    const response = await fetch(server.url + path.replace(/^\//, ""), {
+    const response = await fetch(suite.url + path.replace(/^\//, ""), {
       method,
       headers: method === "GET" ? {} : { "Content-Type": "application/json" },
       body: method === "GET" ? undefined : "{}",
@@ -85,7 +55,7 @@ describe("the site in Chromium", { skip }, () => {
   }
 
   /** Signs up a new player through the page's form; the page lands in the lobby. */
-  async function signUp(page, name, password = "correct horse battery", base = server.url) {
+  async function signUp(page, name, password = "correct horse battery", base = suite.url) {
     await page.goto(base + "#signup");
     await page.fill("#signup-username", name);
     await page.fill("#signup-password", password);
@@ -95,17 +65,7 @@ describe("the site in Chromium", { skip }, () => {
     return name;
   }
 
-  const square = (name) => `#board [data-square="${name}"]`;
-  const moveTexts = (page) => page.$$eval("#moves .move", (els) => els.map((e) => e.textContent));
-  const moveCount = (page, n) =>
-    page.waitForFunction((n) => document.querySelectorAll("#moves .move").length === n, n);
-
-  async function clickMove(page, from, to) {
-    await page.click(square(from));
-    await page.click(square(to));
-  }
-
-  async function gameState(id, base = server.url) {
+  async function gameState(id, base = suite.url) {
     return (await fetch(base + "api/games/" + id)).json();
   }
 
@@ -113,7 +73,7 @@ describe("the site in Chromium", { skip }, () => {
    * opens it. `control` is the setup form's time control value. */
   async function friendGame({ control, minutes, increment } = {}) {
     const alice = await newPage();
-    await alice.goto(server.url);
+    await alice.goto(suite.url);
     await alice.check('input[name="mode"][value="friend"]');
     await alice.selectOption("#color", "white");
     if (control) {
@@ -140,7 +100,7 @@ describe("the site in Chromium", { skip }, () => {
 
   test("the lobby is the landing page; the computer's first level is the random one", async () => {
     const page = await newPage();
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.waitForSelector("#lobby:not([hidden]) #setup-form");
     const first = await page.$eval("#level option", (o) => ({ value: o.value, text: o.textContent }));
     assert.equal(first.value, "0");
@@ -156,7 +116,7 @@ describe("the site in Chromium", { skip }, () => {
   test("sign up, sign out, sign in; a wrong password and too many attempts are explained", async () => {
     const page = await newPage();
     const name = uniqueName("ann");
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.click("#nav-signup");
     await page.waitForSelector("#signup-form:not([hidden])");
     assert.equal(await page.getAttribute("#signup-password", "type"), "password");
@@ -198,7 +158,7 @@ describe("the site in Chromium", { skip }, () => {
     // Too many wrong passwords for one name: the wait is shown.
     await page.click("#signout");
     await page.waitForSelector("#signed-out:not([hidden])");
-    await page.goto(server.url + "#signin");
+    await page.goto(suite.url + "#signin");
     let text = "";
     for (let i = 0; i < 12 && !/try again in/.test(text); i++) {
       await page.fill("#signin-username", name);
@@ -230,7 +190,7 @@ describe("the site in Chromium", { skip }, () => {
     await page.waitForFunction(() => /password is changed/.test(document.getElementById("password-status").textContent));
     assert.ok(await page.isVisible("#signed-in"), "still signed in here");
     const signIn = (password) =>
-      fetch(server.url + "api/signin", {
+      fetch(suite.url + "api/signin", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ username: name, password }),
@@ -238,8 +198,8 @@ describe("the site in Chromium", { skip }, () => {
     assert.equal((await signIn("correct horse battery")).status, 401);
     assert.equal((await signIn("a brand new secret")).status, 200);
     // Another player's profile has no settings.
-    await page.goto(server.url + "#user=nobody-" + name);
-    await page.goto(server.url + "#user=" + name);
+    await page.goto(suite.url + "#user=nobody-" + name);
+    await page.goto(suite.url + "#user=" + name);
     await page.waitForSelector("#account-settings:not([hidden])");
     // Closing asks first, in the page's own dialog: "keep" keeps it.
     await page.click("#account-settings summary");
@@ -248,13 +208,13 @@ describe("the site in Chromium", { skip }, () => {
     await page.waitForSelector("#ask-dialog[open]");
     await page.click("#ask-no");
     assert.ok(!(await page.$eval("#ask-dialog", (d) => d.open)));
-    assert.equal((await fetch(server.url + "api/users/" + name)).status, 200);
+    assert.equal((await fetch(suite.url + "api/users/" + name)).status, 200);
     await page.click("#close-submit");
     await page.waitForSelector("#ask-dialog[open]");
     await page.click("#ask-yes");
     await page.waitForSelector("#signed-out:not([hidden])");
     await page.waitForSelector("#lobby:not([hidden])");
-    assert.equal((await fetch(server.url + "api/users/" + name)).status, 404);
+    assert.equal((await fetch(suite.url + "api/users/" + name)).status, 404);
     noErrors([401, 403, 404]);
     await close(page);
   });
@@ -262,11 +222,11 @@ describe("the site in Chromium", { skip }, () => {
   test("take-back requests and draw offers between two players", async () => {
     const { alice, bob, id } = await friendGame();
     await clickMove(alice, "e2", "e4");
-    await moveCount(bob, 1);
+    await waitMoves(bob, 1);
     await clickMove(bob, "e7", "e5");
-    await moveCount(alice, 2);
+    await waitMoves(alice, 2);
     await clickMove(alice, "g1", "f3");
-    await moveCount(bob, 3);
+    await waitMoves(bob, 3);
 
     // Alice asks to take back Nf3; Bob declines, she asks again, he accepts.
     assert.ok(await alice.isHidden("#undo"));
@@ -279,14 +239,14 @@ describe("the site in Chromium", { skip }, () => {
     await alice.click("#takeback-ask");
     await bob.waitForSelector("#takeback-accept:not([hidden])");
     await bob.click("#takeback-accept");
-    await moveCount(alice, 2);
-    await moveCount(bob, 2);
+    await waitMoves(alice, 2);
+    await waitMoves(bob, 2);
     assert.deepEqual(await moveTexts(alice), ["e4", "e5"]);
     assert.equal(await alice.getAttribute(square("g1"), "data-piece"), "wN");
 
     // A draw offer declined, then one accepted.
     await clickMove(alice, "g1", "f3");
-    await moveCount(bob, 3);
+    await waitMoves(bob, 3);
     await alice.click("#offer-draw");
     await bob.waitForSelector("#accept-draw:not([hidden])");
     assert.ok(await bob.isVisible("#decline-draw"));
@@ -309,7 +269,7 @@ describe("the site in Chromium", { skip }, () => {
     assert.ok(await alice.isVisible("#abort"));
     assert.ok(await alice.isHidden("#resign"));
     await clickMove(alice, "d2", "d4");
-    await moveCount(bob, 1);
+    await waitMoves(bob, 1);
     await bob.waitForSelector("#abort:not([hidden])");
     await bob.click("#abort");
     await alice.waitForSelector("#status.over");
@@ -322,12 +282,12 @@ describe("the site in Chromium", { skip }, () => {
   test("the invitation link opened after both seats are taken shows the game to watch", async () => {
     const { alice, bob, link } = await friendGame();
     await clickMove(alice, "e2", "e4");
-    await moveCount(bob, 1);
+    await waitMoves(bob, 1);
     const carol = await newPage();
     await carol.goto(link);
     await carol.waitForFunction(() => document.getElementById("info").textContent === "You are watching this game.");
     assert.ok(/#game=/.test(carol.url()));
-    await moveCount(carol, 1);
+    await waitMoves(carol, 1);
     assert.ok(await carol.isHidden("#san-form"));
     assert.ok(await carol.isHidden("#resign"));
     assert.ok(await carol.isHidden("#chat"));
@@ -344,7 +304,7 @@ describe("the site in Chromium", { skip }, () => {
 
   test("a real-time clock: the side to move's clock runs once both have moved", async (t) => {
     // Waits for the clock: POST /api/games with time_control, the view's `clock`.
-    const probe = await fetch(server.url + "api/games", {
+    const probe = await fetch(suite.url + "api/games", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ mode: "friend", time_control: "3+2" }),
@@ -363,9 +323,9 @@ describe("the site in Chromium", { skip }, () => {
     assert.equal(await bob.textContent("#clock-black"), "3:00");
     assert.match(await alice.textContent("#info"), /3\+2/);
     await clickMove(alice, "e2", "e4");
-    await moveCount(bob, 1);
+    await waitMoves(bob, 1);
     await clickMove(bob, "e7", "e5");
-    await moveCount(alice, 2);
+    await waitMoves(alice, 2);
     // Both have moved: White's clock runs, on both screens.
     await alice.waitForSelector("#clock-white.running");
     await bob.waitForSelector("#clock-white.running");
@@ -386,7 +346,7 @@ describe("the site in Chromium", { skip }, () => {
   });
 
   test("a flag falls: 0+1 starts with 3 seconds, shown low, and the game ends on time", async (t) => {
-    const probe = await fetch(server.url + "api/games", {
+    const probe = await fetch(suite.url + "api/games", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ mode: "friend", time_control: "0+1" }),
@@ -401,9 +361,9 @@ describe("the site in Chromium", { skip }, () => {
     }
     const { alice, bob, id } = await friendGame({ control: "custom", minutes: "0", increment: "1" });
     await clickMove(alice, "e2", "e4");
-    await moveCount(bob, 1);
+    await waitMoves(bob, 1);
     await clickMove(bob, "e7", "e5");
-    await moveCount(alice, 2);
+    await waitMoves(alice, 2);
     await alice.waitForSelector("#clock-white.running.low");
     await alice.waitForSelector("#status.over", { timeout: 15000 });
     await bob.waitForSelector("#status.over", { timeout: 15000 });
@@ -443,7 +403,7 @@ describe("the site in Chromium", { skip }, () => {
     assert.match(await bob.textContent("#status"), new RegExp(aliceName + "'s turn"));
 
     await clickMove(alice, "e2", "e4");
-    await moveCount(bob, 1);
+    await waitMoves(bob, 1);
     // Bob's move: his badge and his list say so, this game first.
     await bob.waitForSelector("#games-badge:not([hidden])");
     assert.equal(await bob.textContent("#games-badge"), "1");
@@ -458,7 +418,7 @@ describe("the site in Chromium", { skip }, () => {
     await bob.waitForSelector("#play:not([hidden]) #board .square");
     await bob.waitForFunction(() => /Your move/.test(document.getElementById("status").textContent));
     await clickMove(bob, "c7", "c5");
-    await moveCount(alice, 2);
+    await waitMoves(alice, 2);
     await bob.waitForSelector("#games-badge", { state: "hidden" });
 
     // A signed-in watcher writes in the watchers' chat; the players do not see it yet.
@@ -549,16 +509,16 @@ describe("the site in Chromium", { skip }, () => {
     assert.match(await alice.textContent("#info"), new RegExp("Rated game, ½\\+4: you play White against " + bobName));
     assert.match(await alice.textContent("#status"), /Your move/);
     // The seek left the lobby.
-    await alice.goto(server.url + "#");
+    await alice.goto(suite.url + "#");
     await alice.waitForSelector("#lobby:not([hidden])");
     assert.equal(await alice.$$eval("#seeks-body tr.mine", (e) => e.length), 0);
-    await alice.goto(server.url + "#game=" + id);
+    await alice.goto(suite.url + "#game=" + id);
     await alice.waitForSelector("#play:not([hidden]) #board .square");
 
     await clickMove(alice, "e2", "e4");
-    await moveCount(bob, 1);
+    await waitMoves(bob, 1);
     await clickMove(bob, "e7", "e5");
-    await moveCount(alice, 2);
+    await waitMoves(alice, 2);
     assert.deepEqual(await moveTexts(bob), ["e4", "e5"]);
 
     // The players' chat.
@@ -571,9 +531,9 @@ describe("the site in Chromium", { skip }, () => {
     // A signed-in watcher: "watching", no moves, the watchers' chat.
     const carol = await newPage();
     const carolName = await signUp(carol, uniqueName("carol"));
-    await carol.goto(server.url + "#game=" + id);
+    await carol.goto(suite.url + "#game=" + id);
     await carol.waitForFunction(() => document.getElementById("info").textContent === "You are watching this game.");
-    await moveCount(carol, 2);
+    await waitMoves(carol, 2);
     assert.ok(await carol.isHidden("#chat"));
     assert.ok(await carol.isHidden("#san-form"));
     await clickMove(carol, "g1", "f3");
@@ -595,13 +555,13 @@ describe("the site in Chromium", { skip }, () => {
     assert.match(first.text, new RegExp("vs " + bobName));
     await alice.click(`#games-body tr[data-game="${id}"] a`);
     await alice.waitForSelector("#play:not([hidden]) #board .square");
-    await moveCount(alice, 2);
+    await waitMoves(alice, 2);
 
     // Alice moves; Bob does not, and his flag falls: the rated game is
     // Alice's, and her profile shows the win. (Alice's own ½ minute ran
     // during the chat and the watching: those take a few seconds.)
     await clickMove(alice, "g1", "f3");
-    await moveCount(bob, 3);
+    await waitMoves(bob, 3);
     await bob.waitForSelector("#clock-black.running");
     await alice.waitForSelector("#status.over", { timeout: 60000 });
     await bob.waitForSelector("#status.over", { timeout: 15000 });
@@ -611,7 +571,7 @@ describe("the site in Chromium", { skip }, () => {
     assert.equal(await bob.textContent("#clock-black"), "0:00.0");
     // After the end everyone sees the watchers' chat.
     await alice.waitForSelector("#watchers-chat:not([hidden])");
-    await alice.goto(server.url + "#user=" + aliceName);
+    await alice.goto(suite.url + "#user=" + aliceName);
     await alice.waitForSelector("#profile-body:not([hidden])");
     assert.equal(await alice.textContent("#profile-games"), "1");
     assert.equal(await alice.textContent("#profile-wins"), "1");
@@ -629,7 +589,7 @@ describe("the site in Chromium", { skip }, () => {
     } else {
       console.log("# the profile's game history " + games);
     }
-    const bobProfile = await (await fetch(server.url + "api/users/" + bobName)).json();
+    const bobProfile = await (await fetch(suite.url + "api/users/" + bobName)).json();
     assert.equal(bobProfile.losses, 1);
     noErrors([409]);
     await close(alice, bob, carol);
@@ -648,14 +608,14 @@ describe("the site in Chromium", { skip }, () => {
     assert.match(await dave.textContent("#seeks-body tr.mine"), /Casual/);
 
     const guest = await newPage();
-    await guest.goto(server.url);
+    await guest.goto(suite.url);
     await guest.waitForSelector("#seeks-body tr[data-seek] button.accept");
     await guest.click("#seeks-body tr[data-seek] button.accept");
     await guest.waitForSelector("#signin-form:not([hidden])");
 
     await dave.click("#seeks-body tr.mine button.cancel");
     await dave.waitForSelector("#seeks-body tr.mine", { state: "detached" });
-    await guest.goto(server.url);
+    await guest.goto(suite.url);
     await guest.waitForSelector("#lobby:not([hidden])");
     await guest.waitForFunction(() => document.querySelectorAll("#seeks-body tr").length === 0);
     noErrors();
@@ -686,9 +646,9 @@ describe("the site in Chromium", { skip }, () => {
       const id = /game=([0-9a-f]+)/.exec(bob.url())[1];
       assert.equal(await alice.textContent("#clock-white"), "3 days 0 h");
       await clickMove(alice, "e2", "e4");
-      await moveCount(bob, 1);
+      await waitMoves(bob, 1);
       await clickMove(bob, "e7", "e5");
-      await moveCount(alice, 2);
+      await waitMoves(alice, 2);
       await bob.fill("#chat-text", "See you tomorrow");
       await bob.press("#chat-text", "Enter");
       await alice.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
@@ -702,7 +662,7 @@ describe("the site in Chromium", { skip }, () => {
       for (const page of [alice, bob]) {
         await page.reload();
         await page.waitForSelector("#play:not([hidden]) #board .square");
-        await moveCount(page, 2);
+        await waitMoves(page, 2);
         assert.deepEqual(await moveTexts(page), ["e4", "e5"]);
         await page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
         assert.ok(await page.isVisible("#clock-white"));
@@ -716,7 +676,7 @@ describe("the site in Chromium", { skip }, () => {
         );
       }
       // While the server was down the pages' long polls were refused.
-      errors = errors.filter((e) => !/net::ERR_CONNECTION_(REFUSED|RESET)/.test(e));
+      suite.forgetErrors(/net::ERR_CONNECTION_(REFUSED|RESET)/);
       assert.equal(await alice.textContent("#chat-lines li"), bobName + ": See you tomorrow");
       assert.equal(await bob.textContent("#chat-lines li"), "You: See you tomorrow");
       const afterRestart = await gameState(id, base);
@@ -725,7 +685,7 @@ describe("the site in Chromium", { skip }, () => {
       assert.equal(afterRestart.fen, before.fen);
       assert.equal(afterRestart.clock.kind, "correspondence");
       await clickMove(alice, "g1", "f3");
-      await moveCount(bob, 3);
+      await waitMoves(bob, 3);
 
       // Bob on another browser: signs in, finds the game in "My games", moves.
       const fresh = await newPage();
@@ -743,12 +703,12 @@ describe("the site in Chromium", { skip }, () => {
       assert.match(row, new RegExp("vs " + aliceName));
       await fresh.click(`#games-body tr[data-game="${id}"] a`);
       await fresh.waitForSelector("#play:not([hidden]) #board .square");
-      await moveCount(fresh, 3);
+      await waitMoves(fresh, 3);
       await fresh.waitForFunction(() => /Your move/.test(document.getElementById("status").textContent));
       await fresh.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
       await clickMove(fresh, "b8", "c6");
-      await moveCount(alice, 4);
-      await moveCount(bob, 4);
+      await waitMoves(alice, 4);
+      await waitMoves(bob, 4);
       assert.deepEqual(await moveTexts(alice), ["e4", "e5", "Nf3", "Nc6"]);
       noErrors();
     } finally {
@@ -812,7 +772,7 @@ describe("the site in Chromium", { skip }, () => {
       await alice.click("#gone-lobby");
       await alice.waitForSelector("#lobby:not([hidden])");
       // The refused polls and the 404 were logged by Chromium.
-      errors = errors.filter((e) => !/net::ERR_(CONNECTION_(REFUSED|RESET)|EMPTY_RESPONSE)|status of 404/.test(e));
+      suite.forgetErrors(/net::ERR_(CONNECTION_(REFUSED|RESET)|EMPTY_RESPONSE)|status of 404/);
       noErrors();
     } finally {
       await close(...pages);
@@ -829,11 +789,11 @@ describe("the site in Chromium", { skip }, () => {
         scroll: document.documentElement.scrollWidth,
         inner: window.innerWidth,
       }));
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.waitForSelector("#lobby:not([hidden]) #setup-form");
     let f = await fits();
     assert.ok(f.scroll <= f.inner, `the lobby: ${f.scroll} > ${f.inner}`);
-    await page.goto(server.url + "#signin");
+    await page.goto(suite.url + "#signin");
     await page.waitForSelector("#signin-form:not([hidden])");
     f = await fits();
     assert.ok(f.scroll <= f.inner, `the sign-in form: ${f.scroll} > ${f.inner}`);
@@ -847,7 +807,7 @@ describe("the site in Chromium", { skip }, () => {
     assert.ok(f.scroll <= f.inner, `the signed-in lobby: ${f.scroll} > ${f.inner}`);
     await page.click("#seeks-body tr.mine button.cancel");
     await page.waitForSelector("#seeks-body tr.mine", { state: "detached" });
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await page.selectOption("#level", "0");
     await page.click("#start");
     await page.waitForSelector("#play:not([hidden]) #board .square");
@@ -869,7 +829,7 @@ describe("the site in Chromium", { skip }, () => {
       assert.ok(r.left >= 0 && r.right <= phone.width + 0.5 && r.top >= 0 && r.bottom <= phone.height + 0.5, sq + " " + JSON.stringify(r));
     }
     await clickMove(page, "e2", "e4");
-    await moveCount(page, 2);
+    await waitMoves(page, 2);
     noErrors();
     await close(page);
   });
