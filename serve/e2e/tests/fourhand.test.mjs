@@ -5,7 +5,7 @@
 // the lobby opens a table and a signed-in player sits down from its list;
 // axe-core audits the table page. Run: node --test tests/fourhand.test.mjs
 // (in serve/e2e), after `cargo build --release`.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { skipBrowserTests } from "../lib.mjs";

@@ -6,7 +6,7 @@
 // does not overflow the screen; the language menu changes the language by
 // keyboard and the choice outlives a reload. Run: node --test
 // tests/languages.test.mjs (in serve/e2e), after `cargo build --release`.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -2,7 +2,7 @@
 // axe-core audit), settings, sounds, premove and the resign dialog, in
 // headless Chromium against the real binary. Run: node --test
 // tests/page.test.mjs (in serve/e2e), after `cargo build --release`.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { skipBrowserTests } from "../lib.mjs";

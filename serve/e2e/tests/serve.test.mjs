@@ -1,7 +1,7 @@
 // `daba serve` in a real browser: headless Chromium driven by playwright-core
 // against the real binary. Run: npm test (in serve/e2e), after
 // `cargo build --release`.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { skipBrowserTests } from "../lib.mjs";
 import { browserSuite, clickMove, moveTexts, square, startGame, waitMoves } from "../suite.mjs";

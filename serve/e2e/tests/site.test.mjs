@@ -6,7 +6,7 @@
 // with a printed reason, and only when that endpoint answers 404 (or, for
 // the clock, when POST /api/games refuses the `time_control` field as
 // unknown): see `waitsFor`.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { required, skipBrowserTests, startServer } from "../lib.mjs";
