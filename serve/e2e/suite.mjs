@@ -79,6 +79,24 @@ export const moveTexts = (page) => page.$$eval("#moves .move", (els) => els.map(
 export const waitMoves = (page, n) =>
   page.waitForFunction((n) => document.querySelectorAll("#moves .move").length === n, n);
 
+/** The game `id` as the API gives it (`GET /api/games/{id}`) on the server
+ * at `base`. */
+export async function gameState(base, id) {
+  return (await fetch(base + "api/games/" + id)).json();
+}
+
+/** A table for four made through the API on the server at `base` (it must
+ * answer 201): its id and the creator's token. */
+export async function createTable(base, body) {
+  const response = await fetch(new URL("/api/tables", base), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 201);
+  return response.json();
+}
+
 /** Opens the site at `url` and starts a game from the setup form; resolves
  * to the game's id. `tc` is the form's time control, `fen` a start position. */
 export async function startGame(page, url, { mode = "computer", level = "0", color = "white", tc = null, fen = "" } = {}) {

@@ -9,7 +9,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { skipBrowserTests } from "../lib.mjs";
-import { browserSuite } from "../suite.mjs";
+import { browserSuite, createTable } from "../suite.mjs";
 
 const axeSource = createRequire(import.meta.url)("axe-core").source;
 
@@ -34,17 +34,6 @@ describe("tables for four", { skip }, () => {
   const suite = browserSuite({ viewport: { width: 1400, height: 950 } });
   const { noErrors } = suite;
   const newPage = () => suite.newPage();
-
-  /** A table made through the API: its id and the creator's token. */
-  async function createTable(body) {
-    const response = await fetch(new URL("/api/tables", suite.url), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 201);
-    return response.json();
-  }
 
   /** The creator's page: its token where fourhand.js keeps it, then the table. */
   async function openAsCreator(page, given) {
@@ -89,7 +78,7 @@ describe("tables for four", { skip }, () => {
   }
 
   test("four players sit by link, see their own army at the bottom, free a frozen army, talk and object", async () => {
-    const given = await createTable({
+    const given = await createTable(suite.url, {
       seats: [{ kind: "person" }, { kind: "person" }, { kind: "person" }, { kind: "person" }],
       seat: "E",
       position: RELEASE,
@@ -192,7 +181,7 @@ describe("tables for four", { skip }, () => {
   });
 
   test("two people and two computers play a game to its end", async () => {
-    const given = await createTable({
+    const given = await createTable(suite.url, {
       seats: [{ kind: "person" }, { kind: "computer", level: 0 }, { kind: "person" }, { kind: "computer", level: 0 }],
       position: MATE,
     });
@@ -298,7 +287,7 @@ describe("tables for four", { skip }, () => {
     assert.match(rules, /objection=own-turns/);
     assert.match(rules, /leap=any/);
 
-    const given = await createTable({
+    const given = await createTable(suite.url, {
       seats: [{ kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
       position: PROMOTE,
       rules: "promotion=choice",
@@ -330,7 +319,7 @@ describe("tables for four", { skip }, () => {
   });
 
   test("on a phone-sized screen the lobby's panel and a table fit the width", async () => {
-    const given = await createTable({
+    const given = await createTable(suite.url, {
       seats: [{ kind: "person" }, { kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
       listed: true,
     });
@@ -352,7 +341,7 @@ describe("tables for four", { skip }, () => {
   });
 
   test("axe-core finds no serious or critical violation on a table page", async () => {
-    const given = await createTable({
+    const given = await createTable(suite.url, {
       seats: [{ kind: "person" }, { kind: "computer", level: 0 }, { kind: "person" }, { kind: "computer", level: 0 }],
       seat: "S",
       position: RELEASE,

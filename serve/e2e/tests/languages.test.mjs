@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { repo, skipBrowserTests } from "../lib.mjs";
-import { browserSuite } from "../suite.mjs";
+import { browserSuite, createTable } from "../suite.mjs";
 
 const skip = skipBrowserTests();
 
@@ -225,17 +225,11 @@ describe("the page in every language", { skip }, () => {
     test(`${tag} (${locale}) at phone size: a table for four, in the lobby and on its own page`, async () => {
       // South is held by the API's creator, West is free, North and East
       // are the computer's: listed in the lobby until West sits down.
-      const response = await fetch(new URL("/api/tables", suite.url), {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          seats: [{ kind: "person" }, { kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
-          seat: "S",
-          listed: true,
-        }),
+      const given = await createTable(suite.url, {
+        seats: [{ kind: "person" }, { kind: "person" }, { kind: "computer", level: 0 }, { kind: "computer", level: 0 }],
+        seat: "S",
+        listed: true,
       });
-      assert.equal(response.status, 201);
-      const given = await response.json();
       const names = seatNames(tag);
       const page = await newPage(locale);
       await page.goto(suite.url);

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { skipBrowserTests } from "../lib.mjs";
-import { browserSuite, clickMove, square, startGame, waitMoves } from "../suite.mjs";
+import { browserSuite, clickMove, gameState, square, startGame, waitMoves } from "../suite.mjs";
 
 const axeSource = createRequire(import.meta.url)("axe-core").source;
 
@@ -404,7 +404,7 @@ describe("the page: help, keyboard, accessibility, settings, premove", { skip },
     await waitMoves(alice, 6);
     await alice.waitForFunction(() => /not legal any more/.test(document.getElementById("move-error").textContent));
     await alice.waitForTimeout(500);
-    const s = await (await fetch(suite.url + "api/games/" + /game=([0-9a-f]+)/.exec(alice.url())[1])).json();
+    const s = await gameState(suite.url, /game=([0-9a-f]+)/.exec(alice.url())[1]);
     assert.equal(s.moves.length, 6);
     assert.equal(s.turn, "white");
     noErrors();

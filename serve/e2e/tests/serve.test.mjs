@@ -4,7 +4,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { skipBrowserTests } from "../lib.mjs";
-import { browserSuite, clickMove, moveTexts, square, startGame, waitMoves } from "../suite.mjs";
+import { browserSuite, clickMove, gameState, moveTexts, square, startGame, waitMoves } from "../suite.mjs";
 
 // Without Chromium or the binary the tests are skipped with a note, except
 // where DABA_E2E_REQUIRED is set (CI), where that is a failure.
@@ -16,10 +16,6 @@ describe("daba serve in Chromium", { skip }, () => {
   const newPage = (viewport) => suite.newPage({ viewport });
   const start = (page, options) => startGame(page, suite.url, options);
 
-  async function state(id) {
-    const response = await fetch(suite.url + "api/games/" + id);
-    return response.json();
-  }
 
   const status = (page) => page.textContent("#status");
 
@@ -76,7 +72,7 @@ describe("daba serve in Chromium", { skip }, () => {
   test("a whole game against the random level, played by clicks", async () => {
     const page = await newPage();
     const id = await start(page, { mode: "computer", level: "0", color: "white" });
-    let s = await state(id);
+    let s = await gameState(suite.url, id);
     for (let i = 0; i < 300 && !s.over; i++) {
       const move = pick(s.legal);
       const before = s.moves.length;
@@ -86,7 +82,7 @@ describe("daba serve in Chromium", { skip }, () => {
         (n) => document.querySelectorAll("#moves .move").length >= n + 2 || document.querySelector("#status.over"),
         before,
       );
-      s = await state(id);
+      s = await gameState(suite.url, id);
       assert.equal((await moveTexts(page)).length, s.moves.length);
     }
     assert.ok(s.over, "the game ended");
@@ -295,7 +291,7 @@ describe("daba serve in Chromium", { skip }, () => {
     await drag(alice, "e2", "e4");
     assert.equal(await alice.getAttribute(square("e2"), "data-piece"), "wP");
     assert.ok(await alice.$eval("#san", (e) => e.disabled));
-    assert.equal((await state(id)).moves.length, 0);
+    assert.equal((await gameState(suite.url, id)).moves.length, 0);
     // The server refuses the move too, with a clear 409.
     const seat = await alice.evaluate((id) => JSON.parse(sessionStorage.getItem("daba-seat-" + id)), id);
     const refused = await fetch(suite.url + "api/games/" + id + "/move", {
@@ -429,7 +425,7 @@ describe("daba serve in Chromium", { skip }, () => {
     await clickMove(bob, "d2", "d4");
     await alice.waitForFunction(() => document.querySelectorAll("#moves .move").length === 1);
     assert.deepEqual(await moveTexts(alice), ["d4"]);
-    const s = await state(second);
+    const s = await gameState(suite.url, second);
     assert.equal(s.over, false);
     assert.deepEqual(s.seats, { white: true, black: true });
     noErrors();

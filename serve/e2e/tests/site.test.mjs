@@ -10,7 +10,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { required, skipBrowserTests, startServer } from "../lib.mjs";
-import { browserSuite, clickMove, moveTexts, square, waitMoves } from "../suite.mjs";
+import { browserSuite, clickMove, gameState, moveTexts, square, waitMoves } from "../suite.mjs";
 
 const skip = skipBrowserTests();
 
@@ -65,9 +65,6 @@ describe("the site in Chromium", { skip }, () => {
     return name;
   }
 
-  async function gameState(id, base = suite.url) {
-    return (await fetch(base + "api/games/" + id)).json();
-  }
 
   /** A friend game between two guests: Alice (White) sends the link, Bob
    * opens it. `control` is the setup form's time control value. */
@@ -257,7 +254,7 @@ describe("the site in Chromium", { skip }, () => {
     await alice.click("#accept-draw");
     await alice.waitForSelector("#status.over");
     await bob.waitForSelector("#status.over");
-    const s = await gameState(id);
+    const s = await gameState(suite.url, id);
     assert.equal(s.reason, "agreement");
     assert.equal(await bob.textContent("#status"), s.end_text);
     noErrors();
@@ -273,7 +270,7 @@ describe("the site in Chromium", { skip }, () => {
     await bob.waitForSelector("#abort:not([hidden])");
     await bob.click("#abort");
     await alice.waitForSelector("#status.over");
-    assert.equal((await gameState(id)).reason, "aborted");
+    assert.equal((await gameState(suite.url, id)).reason, "aborted");
     assert.ok(await alice.isHidden("#abort"));
     noErrors();
     await close(alice, bob);
@@ -338,7 +335,7 @@ describe("the site in Chromium", { skip }, () => {
     await clickMove(alice, "g1", "f3");
     await bob.waitForSelector("#clock-black.running");
     await alice.waitForSelector("#clock-black.running");
-    const s = await gameState(id);
+    const s = await gameState(suite.url, id);
     assert.equal(s.clock.kind, "real_time");
     assert.equal(s.clock.control, "3+2");
     noErrors();
@@ -367,7 +364,7 @@ describe("the site in Chromium", { skip }, () => {
     await alice.waitForSelector("#clock-white.running.low");
     await alice.waitForSelector("#status.over", { timeout: 15000 });
     await bob.waitForSelector("#status.over", { timeout: 15000 });
-    const s = await gameState(id);
+    const s = await gameState(suite.url, id);
     assert.equal(s.reason, "timeout");
     assert.equal(s.winner, "black");
     assert.equal(await alice.textContent("#clock-white"), "0:00.0");
@@ -565,7 +562,7 @@ describe("the site in Chromium", { skip }, () => {
     await bob.waitForSelector("#clock-black.running");
     await alice.waitForSelector("#status.over", { timeout: 60000 });
     await bob.waitForSelector("#status.over", { timeout: 15000 });
-    const ended = await gameState(id);
+    const ended = await gameState(suite.url, id);
     assert.equal(ended.reason, "timeout");
     assert.equal(ended.winner, "white");
     assert.equal(await bob.textContent("#clock-black"), "0:00.0");
@@ -652,7 +649,7 @@ describe("the site in Chromium", { skip }, () => {
       await bob.fill("#chat-text", "See you tomorrow");
       await bob.press("#chat-text", "Enter");
       await alice.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
-      const before = await gameState(id, base);
+      const before = await gameState(base, id);
       assert.equal(before.clock.kind, "correspondence");
 
       // A crash: SIGKILL, then the same binary on the same data and port.
@@ -679,7 +676,7 @@ describe("the site in Chromium", { skip }, () => {
       suite.forgetErrors(/net::ERR_CONNECTION_(REFUSED|RESET)/);
       assert.equal(await alice.textContent("#chat-lines li"), bobName + ": See you tomorrow");
       assert.equal(await bob.textContent("#chat-lines li"), "You: See you tomorrow");
-      const afterRestart = await gameState(id, base);
+      const afterRestart = await gameState(base, id);
       assert.equal(before.moves.length, 2);
       assert.deepEqual(afterRestart.moves, before.moves);
       assert.equal(afterRestart.fen, before.fen);
