@@ -2,10 +2,10 @@
 //! killer slots, UCI input. [`Board::is_pseudo_legal`] checks that the move
 //! fits the position (right piece, right flags, reachable square);
 //! [`Board::is_legal`] also checks that the own king is safe afterwards.
-//! Both are written independently of the generator so that tests can compare
-//! the two.
+//! Both are written apart from the generator (they share only the board's
+//! checkers and pins) so that tests can compare the two.
 
-use crate::attacks::{bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::CastleSide;
@@ -90,6 +90,9 @@ impl Board {
     }
 
     /// True when `mv` is legal in this position.
+    ///
+    /// Decided from the checkers and pins the board keeps, without playing
+    /// the move: the search asks it of every hash and killer move.
     pub fn is_legal(&self, mv: Move) -> bool {
         if !self.is_pseudo_legal(mv) {
             return false;
@@ -97,9 +100,25 @@ impl Board {
         if mv.is_castle() {
             return true; // fully checked by is_pseudo_legal
         }
+        let (from, to) = (mv.from(), mv.to());
+        if mv.is_en_passant() {
+            // Two pawns leave one rank: pins alone cannot tell.
+            return self.en_passant_is_legal(from, to);
+        }
         let us = self.side;
-        let after = self.play(mv);
-        !after.is_attacked(after.king(us), us.flip(), after.occupied())
+        let king = self.king(us);
+        if from == king {
+            // The king lifted off the board, so that it cannot hide behind itself.
+            return !self.is_attacked(to, us.flip(), self.occupied().without(from));
+        }
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return false;
+        }
+        if checkers.any() && !(between(king, checkers.lsb()) | checkers).has(to) {
+            return false;
+        }
+        !self.pinned().has(from) || line(king, from).has(to)
     }
 }
 
