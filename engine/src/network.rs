@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 /// The net built into this binary, if any (a file in the net format of
 /// docs/nnue.md, embedded with `include_bytes!`).
-const EMBEDDED_NET: Option<&[u8]> = Some(include_bytes!("../nets/daba-9.nnue"));
+const EMBEDDED_NET: Option<&[u8]> = Some(include_bytes!("../nets/daba-11.nnue"));
 
 /// True when this build has a net built in (the default evaluation).
 pub const HAS_EMBEDDED_NET: bool = EMBEDDED_NET.is_some();
