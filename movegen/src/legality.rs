@@ -92,7 +92,7 @@ impl Board {
     /// True when `mv` is legal in this position.
     ///
     /// Decided from the checkers and pins the board keeps, without playing
-    /// the move: the search asks it of every hash and killer move.
+    /// the move: the search asks it of every hash, killer and counter move.
     pub fn is_legal(&self, mv: Move) -> bool {
         if !self.is_pseudo_legal(mv) {
             return false;
